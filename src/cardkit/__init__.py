@@ -1,0 +1,81 @@
+"""cardkit: card games as immutable state plus a pure reducer.
+
+Start with :func:`new_game`; see README.md and docs/ for the concepts.
+"""
+
+from __future__ import annotations
+
+from cardkit.api import new_game, replay
+from cardkit.cards import SUITS, Card, Rank, Suit, format_cards, parse_cards, sort_cards, standard_deck
+from cardkit.core.game import Game
+from cardkit.core.log import GameLog, LogEntry
+from cardkit.core.rules import (
+    CHANCE,
+    Config,
+    Pick,
+    PickSpec,
+    Result,
+    Rules,
+    Shuffle,
+    ShuffleSpec,
+    Zone,
+)
+from cardkit.errors import (
+    CardkitError,
+    ConfigError,
+    GameOverError,
+    IllegalActionError,
+    LogError,
+    NotationError,
+    NotYourTurnError,
+    ReplayMismatchError,
+    SeatError,
+    UnknownGameError,
+)
+from cardkit.games import available_games, get_rules, register
+from cardkit.rng import Rng
+from cardkit.serde import dumps, loads
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "__version__",
+    "available_games",
+    "get_rules",
+    "register",
+    "new_game",
+    "replay",
+    "dumps",
+    "loads",
+    "Game",
+    "GameLog",
+    "LogEntry",
+    "Rules",
+    "Config",
+    "Zone",
+    "Result",
+    "CHANCE",
+    "Shuffle",
+    "Pick",
+    "ShuffleSpec",
+    "PickSpec",
+    "Card",
+    "Suit",
+    "SUITS",
+    "Rank",
+    "standard_deck",
+    "sort_cards",
+    "parse_cards",
+    "format_cards",
+    "Rng",
+    "CardkitError",
+    "ConfigError",
+    "NotationError",
+    "SeatError",
+    "IllegalActionError",
+    "NotYourTurnError",
+    "GameOverError",
+    "UnknownGameError",
+    "LogError",
+    "ReplayMismatchError",
+]

@@ -1,0 +1,1 @@
+"""The game-independent engine: the Rules protocol, chance, the Game aggregate and logs."""

@@ -1,0 +1,86 @@
+"""Option validation shared by every game's ``Rules.config``.
+
+Each helper returns the validated value or raises :class:`~cardkit.errors.ConfigError`
+with a sentence naming the option and what is allowed.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping, Sequence, TypeVar
+
+from cardkit.errors import ConfigError
+
+__all__ = [
+    "reject_unknown",
+    "check_players",
+    "choice",
+    "boolean",
+    "int_in_range",
+    "optional_int_in_range",
+    "reject_inapplicable",
+]
+
+T = TypeVar("T")
+
+
+def reject_unknown(game: str, options: Mapping[str, Any], known: Iterable[str]) -> None:
+    """ConfigError if ``options`` has a key outside ``known``."""
+    allowed = sorted(known)
+    for key in sorted(options):
+        if key not in allowed:
+            raise ConfigError(
+                f"unknown option {key!r} for {game}; its options are: {', '.join(allowed)}"
+            )
+
+
+def check_players(game: str, players: object, low: int, high: int) -> int:
+    """``players`` as an int in ``low..high``."""
+    if not isinstance(players, int) or isinstance(players, bool) or not low <= players <= high:
+        raise ConfigError(f"{game} is for {low} to {high} players, not {players!r}")
+    return players
+
+
+def choice(name: str, value: object, allowed: Sequence[T]) -> T:
+    """``value`` if it is one of ``allowed``."""
+    for candidate in allowed:
+        if type(value) is type(candidate) and value == candidate:
+            return candidate
+    shown = ", ".join(repr(a) for a in allowed)
+    raise ConfigError(f"option {name!r} must be one of {shown}, not {value!r}")
+
+
+def boolean(name: str, value: object) -> bool:
+    """``value`` if it is a bool (no truthy strings or ints)."""
+    if not isinstance(value, bool):
+        raise ConfigError(f"option {name!r} must be True or False, not {value!r}")
+    return value
+
+
+def int_in_range(name: str, value: object, low: int, high: int | None = None) -> int:
+    """``value`` if it is an int in ``low..high`` (no upper bound when ``high`` is None)."""
+    if (
+        not isinstance(value, int)
+        or isinstance(value, bool)
+        or value < low
+        or (high is not None and value > high)
+    ):
+        span = f"{low}..{high}" if high is not None else f"an integer >= {low}"
+        raise ConfigError(f"option {name!r} must be {span}, not {value!r}")
+    return value
+
+
+def optional_int_in_range(name: str, value: object, low: int, high: int | None = None) -> int | None:
+    """``None`` or an int in ``low..high``."""
+    if value is None:
+        return None
+    return int_in_range(name, value, low, high)
+
+
+def reject_inapplicable(name: str, given: Mapping[str, Any], default: object, why: str) -> None:
+    """ConfigError if option ``name`` was given explicitly with a non-default value.
+
+    rules/README.md: an option that does not apply to the chosen configuration is an
+    error when given with a non-default value.
+    """
+    if name in given and given[name] != default:
+        raise ConfigError(f"option {name!r} does not apply: {why}")

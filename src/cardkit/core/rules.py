@@ -1,0 +1,231 @@
+"""The Rules protocol (a Decider), chance actions, zones and results.
+
+A game is a :class:`Rules` object: ``decide(state, action) -> events`` holds every rule
+and raises :class:`~cardkit.errors.IllegalActionError`; ``evolve(state, event) -> state``
+is bookkeeping with no checks. Randomness never enters the rules: at a chance node
+``to_act(state)`` returns :data:`CHANCE` and ``pending_chance(state)`` says what is
+needed, a :class:`ShuffleSpec` or a :class:`PickSpec`; the driver answers with a
+:class:`Shuffle` or :class:`Pick` action that is logged like any other.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Final, Mapping, Protocol, TypeVar, Union
+
+import attrs
+
+from cardkit.cards import Card
+from cardkit.errors import IllegalActionError, NotationError
+
+__all__ = [
+    "CHANCE",
+    "Shuffle",
+    "Pick",
+    "ShuffleSpec",
+    "PickSpec",
+    "ChanceSpec",
+    "ChanceAction",
+    "Zone",
+    "Result",
+    "Config",
+    "Rules",
+    "check_chance_action",
+    "parse_chance_action",
+]
+
+CHANCE: Final = -1
+"""``to_act`` at a pending chance node (and the actor of a chance log entry)."""
+
+
+@attrs.frozen
+class Shuffle:
+    """Chance outcome: ``order`` is a permutation of the pending spec's cards, top of the stock first."""
+
+    order: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return "shuffle " + " ".join(c.code for c in self.order)
+
+
+@attrs.frozen
+class Pick:
+    """Chance outcome: ``index`` in ``0..n-1`` of a pending :class:`PickSpec` (e.g. the first dealer)."""
+
+    index: int
+
+    def __str__(self) -> str:
+        return f"pick {self.index}"
+
+
+@attrs.frozen
+class ShuffleSpec:
+    """A pending shuffle of ``cards`` (listed in a deterministic order)."""
+
+    cards: tuple[Card, ...]
+
+
+@attrs.frozen
+class PickSpec:
+    """A pending uniform choice among ``n`` outcomes."""
+
+    n: int
+
+
+ChanceSpec = Union[ShuffleSpec, PickSpec]
+ChanceAction = Union[Shuffle, Pick]
+
+
+def check_chance_action(spec: ChanceSpec, action: object) -> None:
+    """Raise :class:`IllegalActionError` unless ``action`` answers ``spec``."""
+    if isinstance(spec, PickSpec):
+        if not isinstance(action, Pick):
+            raise IllegalActionError(f"a Pick in 0..{spec.n - 1} is pending", action, CHANCE)
+        if not (isinstance(action.index, int) and 0 <= action.index < spec.n):
+            raise IllegalActionError(
+                f"pick index {action.index} is out of range 0..{spec.n - 1}", action, CHANCE
+            )
+        return
+    if not isinstance(action, Shuffle):
+        raise IllegalActionError(
+            f"a Shuffle of {len(spec.cards)} cards is pending", action, CHANCE
+        )
+    if len(action.order) != len(spec.cards) or Counter(action.order) != Counter(spec.cards):
+        raise IllegalActionError(
+            f"the shuffle order must be a permutation of the {len(spec.cards)} pending cards",
+            action,
+            CHANCE,
+        )
+
+
+def parse_chance_action(text: str) -> ChanceAction:
+    """Parse ``pick N`` or ``shuffle C1 C2 ...`` (used by game ``parse_action`` methods)."""
+    parts = text.split()
+    if not parts:
+        raise NotationError("empty action")
+    verb = parts[0].lower()
+    if verb == "pick" and len(parts) == 2 and parts[1].isdigit():
+        return Pick(int(parts[1]))
+    if verb == "shuffle":
+        return Shuffle(tuple(Card.parse(p) for p in parts[1:]))
+    raise NotationError(f"{text!r} is not a chance action (pick N | shuffle CARDS)")
+
+
+@attrs.frozen
+class Zone:
+    """Where some cards are: every card of a game is in exactly one zone at every step.
+
+    ``visible_to`` lists, ascending, the seats that may see the cards. The order of
+    ``cards`` is the zone's physical order (a stock top first, a pile bottom first).
+    """
+
+    name: str
+    owner: int | None
+    cards: tuple[Card, ...]
+    visible_to: tuple[int, ...]
+
+
+@attrs.frozen
+class Result:
+    """The outcome of a finished game: points per seat and the winning seats (ascending)."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+class Config(Protocol):
+    """A validated configuration: every option resolved to its value.
+
+    ``rules.config(players, **config.as_options())`` must give an equal config; the
+    options dict is JSON-compatible (it is stored in logs).
+    """
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        ...
+
+    def as_options(self) -> dict[str, Any]:
+        """Every option (not ``players``) with its resolved, JSON-compatible value."""
+        ...
+
+
+S = TypeVar("S")
+A = TypeVar("A", covariant=True)
+E = TypeVar("E")
+V = TypeVar("V", covariant=True)
+
+
+class Rules(Protocol[S, A, E, V]):
+    """What a game implements. See DESIGN.md §2 and docs/concepts.md.
+
+    Contract highlights:
+
+    * ``decide`` is pure and total: it returns the events of an accepted action or raises
+      :class:`IllegalActionError` (:class:`NotationError` never: actions are values).
+    * ``evolve`` does bookkeeping only; folding ``decide``'s events gives the next state.
+    * ``legal_actions`` lists, without duplicates and in a documented stable order, exactly
+      the actions ``decide`` accepts for the seat ``to_act`` (``()`` at chance nodes and
+      when the game is over).
+    * ``zones`` puts every card in exactly one zone; ``view`` and ``redact`` never show a
+      card that every zone visible to the viewer hides.
+    """
+
+    name: str
+    rules_version: int
+    min_players: int
+    max_players: int
+    action_types: tuple[type, ...]
+    event_types: tuple[type, ...]
+
+    def config(self, players: int, **options: Any) -> Any:
+        """Validate options, resolve defaults; :class:`ConfigError` on bad input."""
+        ...
+
+    def initial_state(self, config: Any) -> S:
+        """The state before anything happened (normally a chance node: the first dealer)."""
+        ...
+
+    def to_act(self, state: S) -> int | None:
+        """The seat to decide, :data:`CHANCE`, or ``None`` when the game is over."""
+        ...
+
+    def pending_chance(self, state: S) -> ChanceSpec:
+        """What chance must decide now (only when ``to_act(state) == CHANCE``)."""
+        ...
+
+    def legal_actions(self, state: S) -> tuple[A, ...]:
+        """The actions accepted now, in a stable documented order."""
+        ...
+
+    def decide(self, state: S, action: Any) -> tuple[E, ...]:
+        """The events an action causes; :class:`IllegalActionError` if it is not allowed."""
+        ...
+
+    def evolve(self, state: S, event: E) -> S:
+        """Apply one event; no rule checks."""
+        ...
+
+    def zones(self, state: S) -> tuple[Zone, ...]:
+        """Every card, in exactly one zone."""
+        ...
+
+    def view(self, state: S, seat: int | None) -> Mapping[str, Any]:
+        """What ``seat`` (``None``: a spectator) may see, as JSON-compatible data."""
+        ...
+
+    def redact(self, event: E, viewer: int | None) -> E | None:
+        """The event as ``viewer`` may see it, or ``None`` if they see nothing of it."""
+        ...
+
+    def scores(self, state: S) -> tuple[int, ...]:
+        """Points of the current game per seat."""
+        ...
+
+    def result(self, state: S) -> Result | None:
+        """The result once the game is over, else ``None``."""
+        ...
+
+    def parse_action(self, text: str) -> A | ChanceAction:
+        """An action from its notation; :class:`NotationError` if malformed."""
+        ...
