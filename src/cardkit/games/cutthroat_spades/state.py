@@ -1,0 +1,78 @@
+"""The immutable state of a Cutthroat Spades tournament."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import attrs
+
+from cardkit.cards import Card
+from cardkit.games.cutthroat_spades.actions import BidKind
+from cardkit.games.cutthroat_spades.config import CutthroatConfig
+
+__all__ = ["BidInfo", "GameRecord", "CutthroatState", "Phase"]
+
+Phase = Literal["pick", "deal", "bid", "play", "over"]
+
+
+@attrs.frozen
+class BidInfo:
+    """A bid made: its kind and the tricks it needs (nil 0, B6 6, 1F 1, 2F 2, SM the threshold)."""
+
+    kind: BidKind
+    tricks: int
+
+
+@attrs.frozen
+class GameRecord:
+    """A finished game of the tournament: its number, final scores and winners."""
+
+    game_number: int
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+@attrs.frozen
+class CutthroatState:
+    """Everything about a tournament in progress (host side; views are per seat).
+
+    ``phase``: ``"pick"`` (first dealer), ``"deal"`` (shuffle pending), ``"bid"``,
+    ``"play"``, ``"over"``. ``turn`` is the seat to act while bidding or playing.
+    ``hands`` are kept in display order. ``won`` holds each seat's captured cards this
+    hand (they stay there after the hand until the next deal). ``deck`` holds the layout's
+    cards before the first deal only.
+    """
+
+    config: CutthroatConfig
+    phase: Phase
+    dealer: int
+    turn: int
+    deck: tuple[Card, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    looked: tuple[bool, ...]
+    bids: tuple[BidInfo | None, ...]
+    trick: tuple[tuple[int, Card], ...]
+    trick_count: int
+    tricks_won: tuple[int, ...]
+    won: tuple[tuple[Card, ...], ...]
+    last_trick: tuple[tuple[int, Card], ...]
+    spades_broken: bool
+    scores: tuple[int, ...]
+    bags: tuple[int, ...]
+    tokens: tuple[int, ...]
+    blind_six_used: tuple[int, ...]
+    game_number: int
+    hands_in_game: int
+    hands_played: int
+    overtime: bool
+    history: tuple[GameRecord, ...]
+    winners: tuple[int, ...]
+
+
+_FIELDS = tuple(a.name for a in attrs.fields(CutthroatState))
+
+
+def replace(state: CutthroatState, **changes: Any) -> CutthroatState:
+    """A copy of ``state`` with ``changes`` (positional construction; cheaper than attrs.evolve)."""
+    values: list[Any] = [changes[f] if f in changes else getattr(state, f) for f in _FIELDS]
+    return CutthroatState(*values)
