@@ -94,6 +94,8 @@ def test_view_fields_and_contents() -> None:
     assert view["trick"] == [] and view["suit_to_follow"] is None and view["last_trick"] == []
     assert view["to_act"] == 1 and view["scores"] == [0] * 4
     assert view["phase"] == "bid" and view["seat"] == 2
+    assert view["legal_actions"] == [] and view["result"] is None
+    assert game.view(1)["legal_actions"] == ["bid 0", "bid 1"]
     spectator = game.view(None)
     assert spectator["hand"] is None
     assert "2S" not in json.dumps(spectator)
@@ -119,6 +121,7 @@ def test_view_after_completed_trick_and_at_game_end() -> None:
     assert view["last_trick_winner"] == 0 and view["tricks_won"] == [1, 0, 0]
     assert view["to_act"] is None and view["phase"] == "over"
     assert view["scores"] == [30, 20, 20]  # seat 0 (the dealer) bid 1 and took 1
+    assert view["result"] == {"scores": [30, 20, 20], "winners": [0]}
 
 
 def test_zones_names_and_visibility() -> None:

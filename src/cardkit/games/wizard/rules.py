@@ -381,6 +381,16 @@ class WizardRules:
             "forbidden_bid": self.forbidden_bid(state),
             "scores": list(state.scores),
             "round_points": [list(p) for p in state.history],
+            "legal_actions": (
+                [str(a) for a in self.legal_actions(state)]
+                if seat is not None and seat == to_act
+                else []
+            ),
+            "result": (
+                None
+                if state.phase != "over"
+                else {"scores": list(state.scores), "winners": list(winners(state.scores))}
+            ),
         }
 
     def redact(self, event: WizardEvent, viewer: int | None) -> WizardEvent | None:
