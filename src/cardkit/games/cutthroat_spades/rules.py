@@ -415,7 +415,7 @@ class CutthroatSpadesRules:
             return out
         tokens = tuple(t + (1 if s in leaders else 0) for s, t in enumerate(state.tokens))
         out.append(GameWon(state.game_number, leaders, scores, tokens))
-        champions = tuple(s for s in range(n) if tokens[s] >= cfg.wins_needed)
+        champions = tuple(s for s in leaders if tokens[s] >= cfg.wins_needed)
         if champions:
             out.append(TournamentWon(champions, tokens))
         else:
