@@ -1,0 +1,77 @@
+"""The Spacc 'u Mazz state: everything, host side."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import attrs
+
+from cardkit.cards import Card
+from cardkit.core.rules import Result
+from cardkit.games.spacc_u_mazz.config import SpaccConfig
+
+__all__ = ["SpaccState", "Phase", "replace"]
+
+Phase = Literal[
+    "first_dealer", "deal", "deal_face_down", "deal_reserve", "play", "next_hand", "over"
+]
+
+
+@attrs.frozen
+class SpaccState:
+    """Full state of a Spacc 'u Mazz game.
+
+    * ``phase``: ``first_dealer`` (Pick pending), ``deal`` / ``next_hand`` (shuffle of pack A
+      pending), ``deal_face_down`` (shuffle of the rest of pack A with the jokers),
+      ``deal_reserve`` (shuffle of pack B), ``play``, ``over``.
+    * ``dealer`` is -1 before the first Pick; ``to_act`` is the seat to act in ``play``.
+    * ``pending`` is ``""``, or ``"dump"`` / ``"remove"`` while ``to_act`` decides what its
+      red joker does (rules 19-20).
+    * ``turns`` counts the seat actions of the current hand (rule 23).
+    * ``deck`` (pack A), ``jokers`` and ``pack_b`` hold the cards not yet dealt this hand.
+    * ``hands`` and ``face_up`` are sorted; ``face_down`` is in position order (first = 1).
+    * ``pile`` is bottom first; ``reference`` is a rank 3..14, or 0 for none (rule 9).
+    * ``main_stock`` and ``reserve_stock`` are top first; the last ``main_known`` cards of
+      the main stock are starting cards buried face up at its bottom (rule 5), known to all.
+    * ``places`` are the seats out so far, best first (the whole order once the hand ended).
+    * ``revealed`` is true from the end of a hand to the next deal: every card is shown.
+    * ``totals`` are the match scores; ``hand_points`` the points of the last scored hand.
+    """
+
+    config: SpaccConfig
+    phase: Phase
+    hand_number: int
+    dealer: int
+    to_act: int
+    pending: str
+    turns: int
+    deck: tuple[Card, ...]
+    jokers: tuple[Card, ...]
+    pack_b: tuple[Card, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    face_up: tuple[tuple[Card, ...], ...]
+    face_down: tuple[tuple[Card, ...], ...]
+    pile: tuple[Card, ...]
+    reference: int
+    main_stock: tuple[Card, ...]
+    main_known: int
+    reserve_stock: tuple[Card, ...]
+    removed: tuple[Card, ...]
+    places: tuple[int, ...]
+    revealed: bool
+    totals: tuple[int, ...]
+    hand_points: tuple[int, ...]
+    result: Result | None
+
+    def holds_cards(self, seat: int) -> bool:
+        """True while ``seat`` has a card in hand, face up or face down (rule 22)."""
+        return bool(self.hands[seat] or self.face_up[seat] or self.face_down[seat])
+
+
+_FIELDS: tuple[str, ...] = tuple(a.name for a in attrs.fields(SpaccState))
+
+
+def replace(state: SpaccState, **changes: Any) -> SpaccState:
+    """A copy of ``state`` with ``changes`` (positional construction; cheaper than attrs.evolve)."""
+    get = changes.get
+    return SpaccState(*[get(name, getattr(state, name)) for name in _FIELDS])
