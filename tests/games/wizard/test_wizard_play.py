@@ -246,3 +246,11 @@ def test_play_before_bidding_is_refused() -> None:
         game2.play_text("play 2S", seat=0)
     with pytest.raises(IllegalActionError, match="must choose trump before bidding"):
         game2.play(Bid(0))
+
+
+def test_rule11_several_wizards_in_a_game_first_wins() -> None:
+    game = deal(4, 0, ["W", "AH", "W", "W"], turned="2H")
+    game = play_all(game, "bid 0; bid 0; bid 0; bid 0; play AH; play W; play W; play W")
+    won = [e for e in game.events if isinstance(e, TrickWon)]
+    assert won[0].seat == 2  # seat 1 led AH (trump), seat 2 played the first Wizard
+    assert game.scores == (20, 20, -10, 20)
