@@ -297,7 +297,11 @@ class WizardRules:
             n = state.config.players
             bids = state.bids[:seat] + (event.tricks,) + state.bids[seat + 1 :]
             phase: Phase = "play" if seat == state.dealer else "bid"
-            return attrs.evolve(state, phase=phase, turn=(seat + 1) % n, bids=bids)
+            return WizardState(
+                state.config, phase, state.round, state.dealer, (seat + 1) % n, state.hands,
+                state.stock, state.turned, state.trump, bids, state.tricks_won, state.trick,
+                state.last_trick, state.last_winner, state.won, state.scores, state.history,
+            )  # fmt: skip
         if isinstance(event, RoundDealt):
             n = state.config.players
             return attrs.evolve(
