@@ -89,6 +89,7 @@ _LOOK: Final = Look()
 _BLIND_NIL: Final = SpecialBid("blind_nil")
 _BLIND_SIX: Final = SpecialBid("blind_six")
 _SEEN_SPECIAL_ACTIONS: Final = tuple(SpecialBid(k) for k in _SEEN_SPECIALS)
+_PLAY: Final[dict[Card, Play]] = {c: Play(c) for c in Card.all()}
 
 
 def suit_of(card: Card) -> str:
@@ -235,7 +236,8 @@ class CutthroatSpadesRules:
         phase = state.phase
         seat = state.turn
         if phase == "play":
-            return tuple(Play(c) for c in self._playable(state, state.hands[seat]))
+            play = _PLAY
+            return tuple([play[c] for c in self._playable(state, state.hands[seat])])
         if phase == "bid":
             if not state.looked[seat]:
                 if self.blind_six_allowed(state, seat):
@@ -468,7 +470,13 @@ class CutthroatSpadesRules:
         nxt = (seat + 1) % cfg.players
         if nxt == state.dealer and state.trick_count == 0 and cfg.jokers == 2:
             nxt = (nxt + 1) % cfg.players
-        return replace(state, hands=tuple(hands), trick=(*state.trick, (seat, card)), turn=nxt)
+        s = state
+        return CutthroatState(  # hot path: positional construction
+            s.config, s.phase, s.dealer, nxt, s.deck, tuple(hands), s.looked, s.bids,
+            (*s.trick, (seat, card)), s.trick_count, s.tricks_won, s.won, s.last_trick,
+            s.spades_broken, s.scores, s.bags, s.tokens, s.blind_six_used, s.game_number,
+            s.hands_in_game, s.hands_played, s.overtime, s.history, s.winners,
+        )
 
     def _ev_broken(self, state: CutthroatState, e: SpadesBroken) -> CutthroatState:
         return replace(state, spades_broken=True)
@@ -479,9 +487,12 @@ class CutthroatSpadesRules:
         won[seat] = won[seat] + tuple(c for _, c in state.trick)
         tricks = list(state.tricks_won)
         tricks[seat] += 1
-        return replace(
-            state, won=tuple(won), tricks_won=tuple(tricks), last_trick=state.trick, trick=(),
-            trick_count=e.trick_number, turn=seat,
+        s = state
+        return CutthroatState(  # hot path: positional construction
+            s.config, s.phase, s.dealer, seat, s.deck, s.hands, s.looked, s.bids,
+            (), e.trick_number, tuple(tricks), tuple(won), s.trick,
+            s.spades_broken, s.scores, s.bags, s.tokens, s.blind_six_used, s.game_number,
+            s.hands_in_game, s.hands_played, s.overtime, s.history, s.winners,
         )
 
     def _ev_scored(self, state: CutthroatState, e: HandScored) -> CutthroatState:
