@@ -456,3 +456,26 @@ def test_cards_are_conserved_through_a_hand() -> None:
         total = Counter(c for z in game.zones() for c in z.cards)
         assert total == Counter(lay.cards) + Counter(lay.removed)
         game = game.play(game.legal_actions()[-1])
+
+
+def test_rule_2_jokers_count_as_spades_for_following_and_leading() -> None:
+    from cutthroat_helpers import apply
+
+    game = bid_all(dealt_game(5, 0, jokers=3), {})
+    base = replace(game.state, trick_count=1, spades_broken=False,
+                   hands=tuple(parse_cards(h) for h in ["2H", "RJ 3H", "5S 4H", "XJ 6D", "7D 8D"]))
+    state = replace(base, turn=1)
+    # leading: a joker is a spade, so it may not be led before spades are broken
+    assert RULES.legal_actions(state) == (Play(C("3H")),)
+    with pytest.raises(IllegalActionError, match="spades are not broken"):
+        RULES.decide(state, Play(C("RJ")))
+    # following: a spade led must be followed by a joker
+    state = replace(base, turn=2, spades_broken=True)
+    state, _ = apply(state, Play(C("5S")))
+    assert RULES.legal_actions(state) == (Play(C("XJ")),)
+    with pytest.raises(IllegalActionError, match="follow suit"):
+        RULES.decide(state, Play(C("6D")))
+    # a joker led is a spade lead: a player without spades may play anything
+    state = replace(base, turn=3, spades_broken=True)
+    state, _ = apply(state, Play(C("XJ")))
+    assert len(RULES.legal_actions(state)) == 2
