@@ -177,10 +177,16 @@ def _build_cards() -> None:
 _build_cards()
 
 
+_DECKS: dict[int, tuple[Card, ...]] = {}
+
+
 def standard_deck(copies: int = 1) -> tuple[Card, ...]:
     """The 52 suited cards in display order (S, H, D, C; 2..A), repeated ``copies`` times."""
-    one = tuple(Card(RANK_CHARS[r - 2] + s) for s in SUITS for r in range(2, 15))
-    return one * copies
+    deck = _DECKS.get(copies)
+    if deck is None:
+        one = tuple(Card(RANK_CHARS[r - 2] + s) for s in SUITS for r in range(2, 15))
+        deck = _DECKS[copies] = one * copies
+    return deck
 
 
 def sort_cards(cards: Sequence[Card]) -> tuple[Card, ...]:

@@ -175,17 +175,27 @@ class CrazyEightsRules:
             if state.config.draw == "until_playable" and _can_supply(state):
                 return (DRAW,)
             return (PASS,)
-        going_out = len(hand) == 1
-        actions: list[CrazyEightsAction] = []
-        seen: set[Card] = set()
-        for card in sorted(hand, key=_sort_key):
-            if card in seen or not _playable(card, state):
-                continue
-            seen.add(card)
-            actions.extend(_plays_of(card, going_out))
         if state.pending_draw:
-            actions.append(DRAW)
-        elif _can_supply(state):
+            playable = [c for c in hand if c.rank == 2]
+        else:
+            active = state.active_suit
+            top_rank = state.discard[-1].rank
+            playable = [c for c in hand if c.rank == 8 or c.suit == active or c.rank == top_rank]
+        actions: list[CrazyEightsAction] = []
+        if playable:
+            if len(playable) > 1:
+                playable.sort(key=_sort_key)
+            going_out = len(hand) == 1
+            previous = None
+            for card in playable:
+                if card is previous:  # the same value from a second pack
+                    continue
+                previous = card
+                if card.rank == 8 and not going_out:
+                    actions.extend(_plays_of(card, False))
+                else:
+                    actions.append(play_action(card))
+        if state.pending_draw or _can_supply(state):
             actions.append(DRAW)
         elif not actions:
             actions.append(PASS)
