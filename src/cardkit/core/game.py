@@ -278,6 +278,11 @@ class Game:
         return self._log
 
     @property
+    def last_entry(self) -> LogEntry | None:
+        """The newest log entry (O(1)), or None before anything happened."""
+        return self._head.entry if self._head is not None else None
+
+    @property
     def events(self) -> tuple[Any, ...]:
         """Every event so far, unredacted (host side)."""
         return tuple(e for entry in self._entries() for e in entry.events)

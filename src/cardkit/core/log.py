@@ -37,7 +37,7 @@ class LogEntry:
 
 @attrs.frozen
 class GameLog:
-    """A whole game as data (see docs/log-format.md for the JSON envelope)."""
+    """A whole game as data (see docs/concepts.md for the JSON envelope)."""
 
     game: str
     rules_version: int

@@ -215,15 +215,15 @@ def check_invariants(
     decisions = 0
     while True:
         to_act = manual.to_act
-        where = f"{tag} entry {len(manual.log.entries)}"
+        where = f"{tag} entry {manual._head.length if manual._head is not None else 0}"
         if to_act is None:
             if manual.legal_actions():
                 raise _fail(where, "legal actions after the end")
             break
         if to_act == CHANCE:
             spec = manual.pending_chance()
-            chance_index = sum(1 for e in manual.log.entries if e.actor == CHANCE)
-            action = chance_outcome(spec, seed, chance_index)
+            head = manual._head
+            action = chance_outcome(spec, seed, head.chances if head is not None else 0)
             if manual.legal_actions():
                 raise _fail(where, "legal actions at a chance node")
         else:
@@ -241,7 +241,8 @@ def check_invariants(
             seat_actions.append(action)
         nxt = manual.play(action)
         new_zones = _check_zones(rules, nxt.state, deck, players, where)
-        entry = nxt.log.entries[-1]
+        entry = nxt.last_entry
+        assert entry is not None
         _check_entry_events(nxt, zones, new_zones, entry.events, where)
         if len(nxt.scores) != players:
             raise _fail(where, "scores must have one entry per seat")
