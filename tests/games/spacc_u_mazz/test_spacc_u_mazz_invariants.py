@@ -1,0 +1,160 @@
+"""The generic invariant suite on random games, and a greedy-policy suite that plays hands
+to their natural end (uniformly random players rarely go out: they take and draw a lot)."""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from typing import Any
+
+import pytest
+
+import cardkit
+from cardkit import CHANCE, IllegalActionError
+from cardkit.core.game import chance_outcome
+from cardkit.games.spacc_u_mazz.actions import Blind, Play
+from cardkit.games.spacc_u_mazz.events import HandEnded, JokerDrawn, JokerRevealed
+from cardkit.rng import Rng
+from cardkit.testing import check_invariants
+from cardkit.testing.invariants import (  # the generic checker's per-step checks
+    _check_actions,
+    _check_entry_events,
+    _check_views,
+    _check_zones,
+)
+
+NAME = "spacc-u-mazz"
+LONG = os.environ.get("CARDKIT_LONG") == "1"
+pytestmark_long = pytest.mark.skipif(not LONG, reason="long run: CARDKIT_LONG=1")
+
+ORDERS = ("standard", "as_printed")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("rank_order", ORDERS)
+def test_invariants_random_games(players: int, rank_order: str) -> None:
+    for seed in range(10):
+        report = check_invariants(
+            NAME, players, seed, policy_seed=seed + 100, rank_order=rank_order, max_turns=80
+        )
+        assert report.finished
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_invariants_matches(players: int) -> None:
+    for seed in range(2):
+        report = check_invariants(
+            NAME, players, seed, policy_seed=seed, target_score=60, max_turns=25,
+            rank_order=ORDERS[seed % 2], card_points={"A": 0, "3": 20},
+        )  # fmt: skip
+        assert report.finished
+
+
+def _greedy(legal: tuple[Any, ...]) -> Any:
+    """The lowest ordinary rank, as many cards as possible; else a blind card, a 2 or a 10,
+    drawing, and taking the pile last."""
+    plays = [a for a in legal if isinstance(a, Play)]
+    ordinary = [a for a in plays if (a.hand + a.up)[0].rank not in (2, 10)]
+    if ordinary:
+        low = (ordinary[0].hand + ordinary[0].up)[0].rank
+        return [a for a in ordinary if (a.hand + a.up)[0].rank == low][-1]
+    for a in legal:
+        if isinstance(a, Blind):
+            return a
+    if plays:
+        return plays[0]
+    names = [str(a) for a in legal]
+    for verb in ("draw", "dump", "remove", "decline", "take"):
+        for a, name in zip(legal, names):
+            if name.startswith(verb):
+                return a
+    return legal[0]
+
+
+def greedy_game(players: int, seed: int, checks: bool = True, **options: Any) -> cardkit.Game:
+    """Play a game with a greedy policy (random 1 in 10), running the generic checker's
+    per-step checks (conservation, leaks, accepted <=> legal, notation) on every entry."""
+    game = cardkit.new_game(NAME, players=players, seed=seed, auto_chance=False, **options)
+    rules = game.rules
+    deck = Counter(c for z in game.zones() for c in z.cards)
+    rng = Rng.stream(seed, 7)
+    pool: dict[str, Any] = {}
+    where = f"greedy players={players} seed={seed} {options}"
+    zones = _check_zones(rules, game.state, deck, players, where)
+    chances = 0
+    while not game.is_over:
+        if game.to_act == CHANCE:
+            action: Any = chance_outcome(game.pending_chance(), seed, chances)
+            chances += 1
+        else:
+            legal = game.legal_actions()
+            if checks:
+                _check_views(game, zones, where)
+                _check_actions(game, legal, pool, where)
+            action = _greedy(legal) if rng.below(10) < 9 else legal[rng.below(len(legal))]
+        nxt = game.play(action)
+        new_zones = _check_zones(rules, nxt.state, deck, players, where)
+        entry = nxt.last_entry
+        assert entry is not None
+        _check_entry_events(nxt, zones, new_zones, entry.events, where)
+        game, zones = nxt, new_zones
+    again = cardkit.replay(cardkit.loads(cardkit.dumps(game.log)))
+    assert again == game
+    return game
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_greedy_games_end_naturally(players: int) -> None:
+    reasons: Counter[str] = Counter()
+    jokers = 0
+    for seed in range(20):
+        game = greedy_game(players, seed, rank_order=ORDERS[seed % 2], max_turns=400)
+        reasons.update(e.reason for e in game.events if isinstance(e, HandEnded))
+        jokers += sum(isinstance(e, (JokerDrawn, JokerRevealed)) for e in game.events)
+        result = game.result
+        assert result is not None and len(result.places if hasattr(result, "places") else result.scores) == players
+    assert reasons["out"] >= 4
+    assert jokers >= 4
+
+
+def test_illegal_actions_never_change_the_game() -> None:
+    game = cardkit.new_game(NAME, players=3, seed=2)
+    probes = [cardkit.get_rules(NAME).parse_action(t) for t in (
+        "play 3S", "up 3S", "blind 1", "draw", "take", "pass", "dump", "keep",
+        "remove up:3S", "remove down:1", "decline",
+    )]  # fmt: skip
+    rng = Rng.stream(5, 0)
+    for _ in range(150):
+        if game.is_over:
+            break
+        legal = set(game.legal_actions())
+        for probe in probes:
+            if probe in legal:
+                continue
+            before = game.state
+            with pytest.raises(IllegalActionError):
+                game.play(probe)
+            assert game.state == before
+        options = game.legal_actions()
+        game = game.play(options[rng.below(len(options))])
+
+
+@pytest.mark.slow
+@pytestmark_long
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("rank_order", ORDERS)
+def test_invariants_long(players: int, rank_order: str) -> None:
+    for seed in range(400):
+        check_invariants(
+            NAME, players, seed, policy_seed=seed, rank_order=rank_order,
+            max_turns=200, full_checks_every=7,
+        )  # fmt: skip
+
+
+@pytest.mark.slow
+@pytestmark_long
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_greedy_long(players: int) -> None:
+    for seed in range(300):
+        greedy_game(players, seed, checks=seed % 5 == 0, rank_order=ORDERS[seed % 2],
+                    target_score=None if seed % 3 else 80)  # fmt: skip
