@@ -370,7 +370,7 @@ class WizardRules:
             "round": state.round,
             "rounds": state.config.rounds,
             "dealer": state.dealer if state.dealer >= 0 else None,
-            "to_act": to_act if to_act is not None and to_act >= 0 else None,
+            "to_act": to_act,
             "hand": [c.code for c in state.hands[seat]] if seat is not None else None,
             "hand_sizes": [len(h) for h in state.hands],
             "turned_card": state.turned.code if state.turned is not None else None,
