@@ -152,6 +152,32 @@ def _combo_key(combo: tuple[tuple[Card, ...], tuple[Card, ...]]) -> tuple[Any, .
     return (len(hand) + len(up), [c.sort_key for c in hand], [c.sort_key for c in up])
 
 
+_RankKey = tuple[tuple[Card, ...], tuple[Card, ...], bool]
+_RANK_PLAYS: dict[_RankKey, tuple[Play, ...]] = {}
+_RANK_PLAYS_LIMIT: Final = 50_000
+
+
+def _rank_plays(hand: tuple[Card, ...], up: tuple[Card, ...], main_empty: bool) -> tuple[Play, ...]:
+    """Every play of one rank from ``hand`` and ``up`` (both sorted), cached: fewer cards
+    first, then hand cards and face-up cards in display order."""
+    key = (hand, up, main_empty)
+    plays = _RANK_PLAYS.get(key)
+    if plays is None:
+        combos = [
+            (h, u)
+            for h in _submultisets(list(hand))
+            if h or main_empty
+            for u in _submultisets(list(up))
+            if h or u
+        ]
+        combos.sort(key=_combo_key)
+        plays = tuple(Play(h, u) for h, u in combos)
+        if len(_RANK_PLAYS) >= _RANK_PLAYS_LIMIT:
+            _RANK_PLAYS.clear()
+        _RANK_PLAYS[key] = plays
+    return plays
+
+
 class SpaccRules:
     """The rules of Spacc 'u Mazz (registry name ``spacc-u-mazz``)."""
 
@@ -245,43 +271,31 @@ class SpaccRules:
         order = _ORDERS[state.config.rank_order]
         return order[rank] >= order[ref]
 
-    def _rank_key(self, state: State, rank: int) -> int:
-        if rank == 2:
-            return 20
-        if rank == 10:
-            return 21
-        return _ORDERS[state.config.rank_order][rank]
-
     def _plays(self, state: State, seat: int) -> list[Play]:
         """Rules 10-11: every play of one rank, grouped by rank (ordinary ranks in the game's
         order, then 2, then 10), fewer cards first, then in card order."""
-        hand = state.hands[seat]
-        up = state.face_up[seat]
-        main_empty = not state.main_stock
         by_hand: dict[int, list[Card]] = {}
-        for card in hand:
+        for card in state.hands[seat]:
             by_hand.setdefault(card.rank, []).append(card)
         by_up: dict[int, list[Card]] = {}
-        for card in up:
+        for card in state.face_up[seat]:
             by_up.setdefault(card.rank, []).append(card)
+        main_empty = not state.main_stock
         ranks = set(by_hand)
         if main_empty:
             ranks.update(by_up)
+        order = _ORDERS[state.config.rank_order]
+        ref = state.reference
+        low = order[ref] if ref else 0
+        empty: list[Card] = []
         out: list[Play] = []
-        for rank in sorted(ranks, key=lambda r: self._rank_key(state, r)):
-            if not self._playable(state, rank):
-                continue
-            hand_subs = _submultisets(by_hand.get(rank, []))
-            up_subs = _submultisets(by_up[rank]) if rank in by_up else [()]
-            combos = [
-                (h, u)
-                for h in hand_subs
-                if h or main_empty
-                for u in up_subs
-                if h or u
-            ]
-            combos.sort(key=_combo_key)
-            out.extend(Play(h, u) for h, u in combos)
+        for rank in sorted(ranks, key=lambda r: 20 if r == 2 else 21 if r == 10 else order[r]):
+            if rank == 2 or rank == 10 or order[rank] >= low:
+                out.extend(
+                    _rank_plays(
+                        tuple(by_hand.get(rank, empty)), tuple(by_up.get(rank, empty)), main_empty
+                    )
+                )
         return out
 
     def _turn_options(self, state: State, seat: int) -> tuple[SpaccAction, ...]:
