@@ -516,3 +516,53 @@ def test_rule21_several_tens_with_face_up_ten() -> None:
     st = table(hands=["TS TH 4C", "3C"], ups=["TD", ""], pile="KH", main="4D")
     after, events = act(st, "play TS TH +up:TD")
     assert after.removed == cards("KH TS TH TD") and after.face_up[0] == ()
+
+
+# ---------------------------------------------------------------------------- jokers: the rest
+
+
+def test_rule20_red_joker_drawn_dump_onto_an_empty_pile() -> None:
+    st = table(hands=["KS 5C", "3C"], pile="", main="RJ 4D")
+    after, _ = act(st, "draw")
+    done, events = act(after, "dump")
+    assert done.pile == cards("KS 5C") and done.reference == 5
+    assert events[0].reference == "5"
+
+
+def test_rule20_red_joker_drawn_empty_hand_remove_face_down() -> None:
+    # rule 18 draw (hand empty, face-up only) cannot have face-down cards; a black joker's
+    # penalty draw can: blind BJ on an empty pile, then RJ from the stock
+    st = table(hands=["", "3C"], ups=["", ""], downs=["BJ 8S 9S", ""], pile="", main="RJ")
+    after, events = act(st, "blind 1")
+    assert legal(after) == ["remove down:1", "remove down:2", "decline"]
+    done, events2 = act(after, "remove down:1")
+    assert events2[0] == CardRemoved(0, "down", 1, Card("8S")) and done.face_down[0] == cards("9S")
+
+
+def test_rule20_black_joker_drawn_with_empty_hand_takes_the_pile() -> None:
+    st = table(hands=["", "3C"], ups=["9D", ""], pile="KH QH", main="BJ 5D")
+    after, events = act(st, "draw")  # rule 18
+    assert types(events)[:2] == ["JokerDrawn", "PileTaken"]
+    assert set(after.hands[0]) == set(cards("KH QH")) and after.to_act == 1
+
+
+def test_rule20_black_joker_drawn_with_empty_hand_and_empty_pile_penalty() -> None:
+    st = table(hands=["", "3C"], ups=["9D", ""], pile="", main="BJ 5D")
+    after, events = act(st, "draw")
+    assert types(events)[:2] == ["JokerDrawn", "CardDrawn"]
+    assert after.hands[0] == cards("5D") and after.main_stock == ()
+
+
+def test_rule20_black_joker_drawn_empty_pile_and_empty_stocks_draws_nothing() -> None:
+    st = table(hands=["KS", "3C"], pile="", main="BJ", reserve="")
+    after, events = act(st, "draw")
+    assert types(events)[:2] == ["JokerDrawn", "PenaltyWaived"]
+    assert after.hands[0] == cards("KS") and after.to_act == 1
+
+
+def test_jokers_never_stay_in_a_hand_and_leave_the_game() -> None:
+    st = table(hands=["KS", "3C"], pile="", main="BJ RJ 5D")
+    after, _ = act(st, "draw")
+    after, _ = act(after, "keep")
+    assert all(c.suit is not None for h in after.hands for c in h)
+    assert set(after.removed) == {RJ, BJ}
