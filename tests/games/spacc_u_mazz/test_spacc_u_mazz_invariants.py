@@ -8,6 +8,8 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import cardkit
 from cardkit import CHANCE, IllegalActionError
@@ -15,7 +17,11 @@ from cardkit.core.game import chance_outcome
 from cardkit.games.spacc_u_mazz.actions import Blind, Play
 from cardkit.games.spacc_u_mazz.events import HandEnded, JokerDrawn, JokerRevealed
 from cardkit.rng import Rng
+from cardkit.games.spacc_u_mazz.config import DEFAULT_CARD_POINTS
+from cardkit.games.spacc_u_mazz.rules import PACK
+from cardkit.games.spacc_u_mazz.scoring import variable_points
 from cardkit.testing import check_invariants
+from cardkit.testing.strategies import game_setups
 from cardkit.testing.invariants import (  # the generic checker's per-step checks
     _check_actions,
     _check_entry_events,
@@ -158,3 +164,27 @@ def test_greedy_long(players: int) -> None:
     for seed in range(300):
         greedy_game(players, seed, checks=seed % 5 == 0, rank_order=ORDERS[seed % 2],
                     target_score=None if seed % 3 else 80)  # fmt: skip
+
+
+@settings(max_examples=300 if LONG else 20)
+@given(
+    game_setups(
+        NAME,
+        players=(2, 4),
+        options={"rank_order": list(ORDERS), "max_turns": [1, 2, 15, 40]},
+    )
+)
+def test_invariants_hypothesis(setup: Any) -> None:
+    check_invariants(
+        setup.game, setup.players, setup.seed, policy_seed=setup.policy_seed, **setup.options
+    )
+
+
+@given(st.lists(st.sampled_from(PACK), max_size=30))
+def test_variable_points_properties(held: list[Any]) -> None:
+    points = variable_points(held, DEFAULT_CARD_POINTS)
+    ranks = Counter(c.rank for c in held)
+    assert points == sum(
+        DEFAULT_CARD_POINTS[r - 2] * (2 if k >= 4 else 1) for r, k in ranks.items()
+    )
+    assert points <= variable_points(held + held, DEFAULT_CARD_POINTS) <= 2 * points or not held
