@@ -39,7 +39,7 @@ ORDERS = ("standard", "as_printed")
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("rank_order", ORDERS)
 def test_invariants_random_games(players: int, rank_order: str) -> None:
-    for seed in range(10):
+    for seed in range(16):
         report = check_invariants(
             NAME, players, seed, policy_seed=seed + 100, rank_order=rank_order, max_turns=80
         )
@@ -48,7 +48,7 @@ def test_invariants_random_games(players: int, rank_order: str) -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_invariants_matches(players: int) -> None:
-    for seed in range(2):
+    for seed in range(4):
         report = check_invariants(
             NAME, players, seed, policy_seed=seed, target_score=60, max_turns=25,
             rank_order=ORDERS[seed % 2], card_points={"A": 0, "3": 20},
@@ -113,7 +113,7 @@ def greedy_game(players: int, seed: int, checks: bool = True, **options: Any) ->
 def test_greedy_games_end_naturally(players: int) -> None:
     reasons: Counter[str] = Counter()
     jokers = 0
-    for seed in range(20):
+    for seed in range(30):
         game = greedy_game(players, seed, rank_order=ORDERS[seed % 2], max_turns=400)
         reasons.update(e.reason for e in game.events if isinstance(e, HandEnded))
         jokers += sum(isinstance(e, (JokerDrawn, JokerRevealed)) for e in game.events)
