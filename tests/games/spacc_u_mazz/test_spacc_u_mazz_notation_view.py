@@ -162,3 +162,13 @@ def test_play_after_game_over() -> None:
     game = game_at(after)
     with pytest.raises(cardkit.GameOverError):
         game.play_text("take")
+
+
+def test_safe_undo_refuses_after_seeing_a_card() -> None:
+    game = stacked(2, dealer=0, hands=["3S 4S 5S 6S 7S", "3H 4H 5H 6H 7H"], top="2C 9C")
+    taken = game.play_text("take")  # seat 1 picks up the public 2C: nothing new seen
+    assert taken.undo(1, safe=True) == game
+    drawn = game.play_text("draw")  # seat 1 sees the drawn 9C
+    with pytest.raises(IllegalActionError, match="unsafe undo"):
+        drawn.undo(1, safe=True)
+    assert drawn.undo(1) == game
