@@ -196,7 +196,8 @@ RULES = HighCardRules()
 if __name__ == "__main__":
     from cardkit.testing import check_invariants
 
-    cardkit.register(RULES)
+    if "high-card" not in cardkit.available_games():
+        cardkit.register(RULES)
     game = cardkit.new_game("high-card", players=3, seed=7)
     while not game.is_over:
         game = game.play(game.legal_actions()[0])

@@ -10,6 +10,7 @@ accepted ⇔ listed in ``legal_actions()``, notation and JSON round trips, deter
 from cardkit.testing.invariants import (
     InvariantReport,
     InvariantViolation,
+    Policy,
     cards_mentioned,
     check_invariants,
     random_playout,
@@ -18,6 +19,7 @@ from cardkit.testing.invariants import (
 __all__ = [
     "InvariantReport",
     "InvariantViolation",
+    "Policy",
     "cards_mentioned",
     "check_invariants",
     "random_playout",

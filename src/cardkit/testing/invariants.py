@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 import attrs
 
@@ -42,6 +42,12 @@ class InvariantReport:
     entries: int
     seat_actions: int
     finished: bool
+    final: Game = attrs.field(eq=False, repr=False)
+    """The last game reached (for further assertions)."""
+
+
+Policy = Callable[[Game, "tuple[Any, ...]", Rng], Any]
+"""Chooses a seat action: ``policy(game, legal_actions, rng) -> action``."""
 
 
 def random_playout(game: Game, rng: Rng, max_seat_actions: int | None = None) -> Game:
@@ -192,6 +198,7 @@ def check_invariants(
     max_seat_actions: int | None = None,
     undo_checks: int = 3,
     full_checks_every: int = 1,
+    policy: Policy | None = None,
     **options: Any,
 ) -> InvariantReport:
     """Play one random game and check every library invariant along the way.
@@ -200,14 +207,16 @@ def check_invariants(
     Random choices come from ``policy_seed``; chance from ``seed``. With
     ``full_checks_every=k`` the per-state checks (views, every legal action played,
     accepted ⇔ legal) run on every k-th seat decision; zones and events are checked
-    on every entry regardless. Raises :class:`InvariantViolation` on the first failure.
+    on every entry regardless. ``policy(game, legal, rng)`` replaces the uniformly random
+    choice (e.g. a greedy player that reaches natural endings); it must return one of
+    ``legal``. Raises :class:`InvariantViolation` on the first failure.
     """
     rules = get_rules(game) if isinstance(game, str) else game
     config = rules.config(players, **options)
     tag = f"{rules.name} players={players} seed={seed} policy_seed={policy_seed} options={options}"
     manual = Game.start(rules, config, seed, auto_chance=False)
     deck = Counter(c for z in rules.zones(manual.state) for c in z.cards)
-    policy = Rng.stream(policy_seed, 0)
+    rng = Rng.stream(policy_seed, 0)
     pool: dict[str, Any] = {}
     before_seat: list[Game] = []
     seat_actions: list[Any] = []
@@ -236,7 +245,12 @@ def check_invariants(
                 _check_views(manual, zones, where)
                 _check_actions(manual, legal, pool, where)
             decisions += 1
-            action = legal[policy.below(len(legal))]
+            if policy is None:
+                action = legal[rng.below(len(legal))]
+            else:
+                action = policy(manual, legal, rng)
+                if action not in legal:
+                    raise _fail(where, f"the policy chose {action!r}, which is not legal")
             before_seat.append(manual)
             seat_actions.append(action)
         nxt = manual.play(action)
@@ -275,7 +289,7 @@ def check_invariants(
     # undo returns the earlier game exactly
     n = len(before_seat)
     if n:
-        picks = {1, n} | {1 + policy.below(n) for _ in range(max(0, undo_checks - 2))}
+        picks = {1, n} | {1 + rng.below(n) for _ in range(max(0, undo_checks - 2))}
         for k in sorted(picks):
             undone = manual.undo(k)
             expected = before_seat[n - k]
@@ -300,4 +314,5 @@ def check_invariants(
         entries=len(manual.log.entries),
         seat_actions=len(seat_actions),
         finished=manual.is_over,
+        final=manual,
     )

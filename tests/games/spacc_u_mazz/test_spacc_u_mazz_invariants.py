@@ -12,8 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardkit
-from cardkit import CHANCE, IllegalActionError
-from cardkit.core.game import chance_outcome
+from cardkit import IllegalActionError
 from cardkit.games.spacc_u_mazz.actions import Blind, Play
 from cardkit.games.spacc_u_mazz.events import HandEnded, JokerDrawn, JokerRevealed
 from cardkit.rng import Rng
@@ -22,12 +21,6 @@ from cardkit.games.spacc_u_mazz.rules import PACK
 from cardkit.games.spacc_u_mazz.scoring import variable_points
 from cardkit.testing import check_invariants
 from cardkit.testing.strategies import game_setups
-from cardkit.testing.invariants import (  # the generic checker's per-step checks
-    _check_actions,
-    _check_entry_events,
-    _check_views,
-    _check_zones,
-)
 
 NAME = "spacc-u-mazz"
 LONG = os.environ.get("CARDKIT_LONG") == "1"
@@ -77,36 +70,20 @@ def _greedy(legal: tuple[Any, ...]) -> Any:
     return legal[0]
 
 
+def _mostly_greedy(game: cardkit.Game, legal: tuple[Any, ...], rng: Rng) -> Any:
+    """The greedy choice nine times in ten, else a uniformly random legal action."""
+    return _greedy(legal) if rng.below(10) < 9 else legal[rng.below(len(legal))]
+
+
 def greedy_game(players: int, seed: int, checks: bool = True, **options: Any) -> cardkit.Game:
-    """Play a game with a greedy policy (random 1 in 10), running the generic checker's
-    per-step checks (conservation, leaks, accepted <=> legal, notation) on every entry."""
-    game = cardkit.new_game(NAME, players=players, seed=seed, auto_chance=False, **options)
-    rules = game.rules
-    deck = Counter(c for z in game.zones() for c in z.cards)
-    rng = Rng.stream(seed, 7)
-    pool: dict[str, Any] = {}
-    where = f"greedy players={players} seed={seed} {options}"
-    zones = _check_zones(rules, game.state, deck, players, where)
-    chances = 0
-    while not game.is_over:
-        if game.to_act == CHANCE:
-            action: Any = chance_outcome(game.pending_chance(), seed, chances)
-            chances += 1
-        else:
-            legal = game.legal_actions()
-            if checks:
-                _check_views(game, zones, where)
-                _check_actions(game, legal, pool, where)
-            action = _greedy(legal) if rng.below(10) < 9 else legal[rng.below(len(legal))]
-        nxt = game.play(action)
-        new_zones = _check_zones(rules, nxt.state, deck, players, where)
-        entry = nxt.last_entry
-        assert entry is not None
-        _check_entry_events(nxt, zones, new_zones, entry.events, where)
-        game, zones = nxt, new_zones
-    again = cardkit.replay(cardkit.loads(cardkit.dumps(game.log)))
-    assert again == game
-    return game
+    """Play a game with a mostly greedy policy under the generic invariant checker
+    (conservation, leaks, accepted <=> legal, notation, replay, determinism, undo);
+    ``checks=False`` runs the per-decision view/action checks only every 50th decision."""
+    report = check_invariants(
+        NAME, players, seed, policy_seed=seed, policy=_mostly_greedy,
+        full_checks_every=1 if checks else 50, **options,
+    )  # fmt: skip
+    return report.final
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
