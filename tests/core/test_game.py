@@ -40,18 +40,22 @@ def test_registry() -> None:
 
 
 def test_register_a_users_game() -> None:
-    from custom_game import RULES
+    from custom_game import HighCardRules
 
-    assert cardkit.register(RULES) is RULES
-    assert cardkit.register(RULES) is RULES  # idempotent
-    assert "high-card" in cardkit.available_games()
-    game = cardkit.new_game("high-card", players=2, seed=3)
+    class RegisteredHighCard(HighCardRules):
+        name = "high-card-registry-test"
+
+    rules = RegisteredHighCard()
+    assert cardkit.register(rules) is rules
+    assert cardkit.register(rules) is rules  # idempotent
+    assert "high-card-registry-test" in cardkit.available_games()
+    game = cardkit.new_game("high-card-registry-test", players=2, seed=3)
     game = random_playout(game, Rng(1))
     again = cardkit.replay(cardkit.loads(cardkit.dumps(game.log)))
     assert again == game
 
     class Impostor:
-        name = "high-card"
+        name = "high-card-registry-test"
 
     with pytest.raises(ValueError):
         cardkit.register(Impostor())  # type: ignore[arg-type]
