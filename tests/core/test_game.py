@@ -30,7 +30,10 @@ def started(players: int = 3, seed: int = 1, **options: object) -> cardkit.Game:
 
 
 def test_registry() -> None:
-    assert "crazy-eights" in cardkit.available_games()
+    builtins = ("crazy-eights", "cutthroat-spades", "spacc-u-mazz", "wizard")
+    assert set(builtins) <= set(cardkit.available_games())
+    for name in builtins:
+        assert cardkit.get_rules(name).name == name
     assert list(cardkit.available_games()) == sorted(cardkit.available_games())
     assert cardkit.get_rules("crazy-eights").name == "crazy-eights"
     with pytest.raises(UnknownGameError):

@@ -27,12 +27,7 @@ def _load_builtins() -> None:
     import importlib
 
     for module, attr in _BUILTIN_GAMES:
-        try:
-            rules = getattr(importlib.import_module(module), attr)
-        except ModuleNotFoundError as exc:
-            if exc.name is None or not module.startswith(exc.name):
-                raise
-            continue
+        rules = getattr(importlib.import_module(module), attr)
         _REGISTRY.setdefault(rules.name, rules)
 
 

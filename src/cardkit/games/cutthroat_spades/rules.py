@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Final
 
-from cardkit.cards import Card, sort_cards, standard_deck
+from cardkit.cards import Card, Suit, sort_cards, standard_deck
 from cardkit.core.rules import (
     CHANCE,
     ChanceSpec,
@@ -28,6 +28,7 @@ from cardkit.core.rules import (
     parse_chance_action,
 )
 from cardkit.core.table import deal
+from cardkit.core.tricks import winning_index
 from cardkit.errors import GameOverError, IllegalActionError, NotationError, NotYourTurnError
 from cardkit.games.cutthroat_spades.actions import (
     SPECIAL_NOTATION,
@@ -59,13 +60,13 @@ from cardkit.games.cutthroat_spades.events import (
 from cardkit.games.cutthroat_spades.scoring import moon_threshold, score_seat
 from cardkit.games.cutthroat_spades.state import BidInfo, CutthroatState, GameRecord, replace
 
-__all__ = ["CutthroatSpadesRules", "RULES", "Layout", "layout_of", "suit_of", "trick_power"]
+__all__ = ["CutthroatSpadesRules", "RULES", "Layout", "layout_of", "suit_of", "rank_of", "trick_power"]
 
 _TWO_C: Final = Card("2C")
 _TWO_D: Final = Card("2D")
 _JOKERS: Final = (Card("RJ"), Card("BJ"), Card("XJ"))
 
-_SUIT: Final[dict[Card, str]] = {c: str(c.suit) for c in standard_deck()}
+_SUIT: Final[dict[Card, Suit]] = {c: c.suit for c in standard_deck() if c.suit is not None}
 _SUIT.update({j: "S" for j in _JOKERS})
 _IS_TRUMP: Final[dict[Card, bool]] = {c: s == "S" for c, s in _SUIT.items()}
 _RANK: Final[dict[Card, int]] = {c: c.rank for c in standard_deck()}
@@ -92,9 +93,14 @@ _SEEN_SPECIAL_ACTIONS: Final = tuple(SpecialBid(k) for k in _SEEN_SPECIALS)
 _PLAY: Final[dict[Card, Play]] = {c: Play(c) for c in Card.all()}
 
 
-def suit_of(card: Card) -> str:
+def suit_of(card: Card) -> Suit:
     """The suit a card counts as for following and leading (jokers are spades, rule 2)."""
     return _SUIT[card]
+
+
+def rank_of(card: Card) -> int:
+    """A card's rank for winning tricks: 2..14, then XJ 15, BJ 16, RJ 17 (rule 2)."""
+    return _RANK[card]
 
 
 def trick_power(card: Card, led: str) -> int:
@@ -376,8 +382,8 @@ class CutthroatSpadesRules:
         if len(trick) + 1 < size:
             return tuple(events)
         plays = (*trick, (seat, card))
-        led = _SUIT[plays[0][1]]
-        best = max(range(len(plays)), key=lambda i: trick_power(plays[i][1], led))
+        best = winning_index([c for _, c in plays], _SUIT[plays[0][1]], "S", suit_of, rank_of)
+        assert best is not None  # the led card itself qualifies
         winner = plays[best][0]
         number = state.trick_count + 1
         events.append(TrickWon(winner, number))
