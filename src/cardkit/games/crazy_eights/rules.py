@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
+import attrs
+
 from cardkit.cards import SUITS, Card, Suit, sort_cards, standard_deck
 from cardkit.core.rules import (
     CHANCE,
@@ -567,8 +569,7 @@ def _unchanged(state: State, event: Any) -> State:
 
 
 def _replace(state: State, **changes: Any) -> State:
-    import attrs
-
+    """``attrs.evolve`` for the rare events (the hot ones build the state directly)."""
     return attrs.evolve(state, **changes)
 
 
