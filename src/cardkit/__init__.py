@@ -8,7 +8,7 @@ from __future__ import annotations
 from cardkit.api import new_game, replay
 from cardkit.cards import SUITS, Card, Rank, Suit, format_cards, parse_cards, sort_cards, standard_deck
 from cardkit.core.game import Game
-from cardkit.core.log import GameLog, LogEntry
+from cardkit.core.log import GameLog, LogEntry, register_upcaster
 from cardkit.core.rules import (
     CHANCE,
     Config,
@@ -50,6 +50,7 @@ __all__ = [
     "Game",
     "GameLog",
     "LogEntry",
+    "register_upcaster",
     "Rules",
     "Config",
     "Zone",

@@ -138,3 +138,27 @@ def test_replay_of_a_prefix_is_a_game_in_progress(finished: cardkit.Game) -> Non
 def test_replay_needs_a_game_log() -> None:
     with pytest.raises(LogError):
         cardkit.replay("{}")  # type: ignore[arg-type]
+
+
+def test_an_upcaster_lets_an_older_rules_version_replay(finished: cardkit.Game) -> None:
+    import attrs
+
+    from cardkit.core import log as log_module
+
+    old = attrs.evolve(finished.log, rules_version=0)
+    with pytest.raises(LogError, match="no upcaster"):
+        cardkit.replay(old)
+    calls = []
+
+    def to_v1(log: cardkit.GameLog) -> cardkit.GameLog:
+        calls.append(log.rules_version)
+        return attrs.evolve(log, rules_version=1)
+
+    cardkit.register_upcaster("crazy-eights", 0, to_v1)
+    try:
+        assert cardkit.replay(old) == finished and calls == [0]
+        cardkit.register_upcaster("crazy-eights", 0, lambda log: log)  # not newer
+        with pytest.raises(LogError, match="newer"):
+            cardkit.replay(old)
+    finally:
+        log_module._UPCASTERS.pop(("crazy-eights", 0), None)

@@ -14,7 +14,7 @@ from collections import Counter
 from typing import Any, Final, Iterable, Mapping
 
 from cardkit.cards import Card
-from cardkit.core.log import GameLog, LogEntry
+from cardkit.core.log import GameLog, LogEntry, upcast
 from cardkit.core.rules import (
     CHANCE,
     ChanceAction,
@@ -124,11 +124,7 @@ class Game:
         """Rebuild a game by re-deciding every entry (see :func:`cardkit.core.log.replay`)."""
         if log.game != rules.name:
             raise LogError(f"the log is a {log.game!r} game, not {rules.name!r}")
-        if log.rules_version != rules.rules_version:
-            raise LogError(
-                f"the log was written with {log.game} rules_version {log.rules_version}; "
-                f"this library has rules_version {rules.rules_version} and no upcaster"
-            )
+        log = upcast(log, rules.rules_version)
         options = dict(log.config)
         players = options.pop("players", None)
         if not isinstance(players, int):
