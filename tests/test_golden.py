@@ -1,0 +1,33 @@
+"""Golden games ("perft"-style): a fixed seed and a fixed random policy give exactly this
+game, forever. A failure means the rules, the generator, the dealing convention or the log
+format changed what an existing log replays to — bump the game's ``rules_version`` (and
+register an upcaster) or the log ``format_version``, then re-pin deliberately."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+import pytest
+
+import cardkit
+from cardkit.rng import Rng
+from cardkit.testing import random_playout
+
+GOLDEN: list[tuple[str, int, dict[str, Any], int, tuple[int, ...], tuple[int, ...], str]] = [
+    ("crazy-eights", 4, {"mode": "points", "two_draws_two": True, "jack_skips": True}, 190, (0, 0, 0, 283), (3,), "132c7e0d379426c1"),
+    ("wizard", 4, {"rounds": 5}, 87, (20, -20, -80, 50), (3,), "db8214b4ecad4759"),
+    ("cutthroat-spades", 3, {"wins_needed": 1, "max_hands": 3}, 172, (-344, -237, -262), (1,), "52dc915d9e1b2fe4"),
+    ("spacc-u-mazz", 3, {"max_turns": 300}, 304, (10, 81, 0), (1,), "b7dd27a703730a3b"),
+]
+
+
+@pytest.mark.parametrize("name,players,options,entries,scores,winners,digest", GOLDEN, ids=[g[0] for g in GOLDEN])
+def test_golden_game(
+    name: str, players: int, options: dict[str, Any], entries: int, scores: tuple[int, ...],
+    winners: tuple[int, ...], digest: str,
+) -> None:
+    game = random_playout(cardkit.new_game(name, players=players, seed=2026, **options), Rng.stream(2026, 1))
+    assert game.result is not None
+    assert (len(game.log.entries), game.result.scores, game.result.winners) == (entries, scores, winners)
+    assert hashlib.sha256(cardkit.dumps(game.log).encode()).hexdigest()[:16] == digest
