@@ -25,7 +25,7 @@ from cardkit.core.rules import (
     Shuffle,
     ShuffleSpec,
     Zone,
-    check_chance_action,
+    guard_turn,
     parse_chance_action,
 )
 from cardkit.core.table import deal
@@ -117,20 +117,18 @@ class HighCardRules:
         return tuple(PlayCard(c) for c in sort_cards(state.hands[state.to_act]))
 
     def decide(self, state: HighCardState, action: Any) -> tuple[Any, ...]:
-        if state.to_act is None:
-            raise cardkit.GameOverError("the game is over", action)
-        if state.to_act == CHANCE:
-            check_chance_action(self.pending_chance(state), action)
+        seat = guard_turn(self, state, action)  # game over, turn and chance checks
+        if seat == CHANCE:
             if isinstance(action, Pick):
                 return (DealerChosen(action.index),)
             assert isinstance(action, Shuffle)
             hands, _ = deal(action.order, state.dealer, (2,) * state.config.players)
             return (Dealt(hands),)
-        if not isinstance(action, PlayCard) or action.card not in state.hands[state.to_act]:
-            raise cardkit.IllegalActionError(f"seat {state.to_act} cannot play {action}", action)
-        events: list[Any] = [Played(state.to_act, action.card)]
+        if not isinstance(action, PlayCard) or action.card not in state.hands[seat]:
+            raise cardkit.IllegalActionError(f"seat {seat} cannot play {action}", action, seat)
+        events: list[Any] = [Played(seat, action.card)]
         if len(state.table) + 1 == 2 * state.config.players:
-            table = state.table + ((state.to_act, action.card),)
+            table = state.table + ((seat, action.card),)
             best = max(card.rank for _, card in table)
             events.append(Won(tuple(sorted({s for s, c in table if c.rank == best}))))
         return tuple(events)

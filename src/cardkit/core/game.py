@@ -25,7 +25,7 @@ from cardkit.core.rules import (
     Rules,
     Shuffle,
     Zone,
-    check_chance_action,
+    guard_turn,
 )
 from cardkit.errors import (
     ConfigError,
@@ -149,7 +149,7 @@ class Game:
         if entry.actor != to_act:
             raise ReplayMismatchError(f"{where}: actor {entry.actor} but {to_act} was to act")
         try:
-            self._check_action(entry.action, to_act, None)
+            self._check_action(entry.action, None)
             events = tuple(self.rules.decide(self.state, entry.action))
         except IllegalActionError as exc:
             raise ReplayMismatchError(f"{where}: the rules now refuse it: {exc}") from exc
@@ -203,18 +203,15 @@ class Game:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
             raise SeatError(f"seat {seat!r} is out of range 0..{self.players - 1}")
 
-    def _check_action(self, action: Any, to_act: int, seat: int | None) -> None:
-        if isinstance(action, (Shuffle, Pick)):
-            if to_act != CHANCE:
-                raise IllegalActionError(
-                    f"no chance outcome is pending: seat {to_act} is to act", action, seat
-                )
-            check_chance_action(self.rules.pending_chance(self.state), action)
-        elif to_act == CHANCE:
-            raise NotYourTurnError(
-                "chance is to act: answer pending_chance() with a Shuffle or a Pick", action, seat
-            )
-        elif not isinstance(action, self.rules.action_types):
+    def _check_action(self, action: Any, seat: int | None) -> None:
+        # The shared guards run here too (not only inside decide), so that a user's rules
+        # that forget them still cannot accept a bad shuffle or an action of another game.
+        try:
+            to_act = guard_turn(self.rules, self.state, action)
+        except IllegalActionError as exc:
+            exc.seat = seat if exc.seat is None else exc.seat
+            raise
+        if to_act != CHANCE and not isinstance(action, self.rules.action_types):
             raise IllegalActionError(
                 f"{action!r} is not an action of {self.rules.name}", action, seat
             )
@@ -234,7 +231,7 @@ class Game:
             if seat != to_act:
                 who = "chance" if to_act == CHANCE else f"seat {to_act}"
                 raise NotYourTurnError(f"it is not seat {seat}'s turn: {who} is to act", action, seat)
-        self._check_action(action, to_act, seat)
+        self._check_action(action, seat)
         try:
             events = self.rules.decide(self.state, action)
         except IllegalActionError as exc:

@@ -16,7 +16,7 @@ from typing import Any, Final, Mapping, Protocol, TypeVar, Union
 import attrs
 
 from cardkit.cards import Card
-from cardkit.errors import IllegalActionError, NotationError
+from cardkit.errors import GameOverError, IllegalActionError, NotationError, NotYourTurnError
 
 __all__ = [
     "CHANCE",
@@ -31,6 +31,7 @@ __all__ = [
     "Config",
     "Rules",
     "check_chance_action",
+    "guard_turn",
     "parse_chance_action",
 ]
 
@@ -96,6 +97,31 @@ def check_chance_action(spec: ChanceSpec, action: object) -> None:
             action,
             CHANCE,
         )
+
+
+def guard_turn(rules: Rules[Any, Any, Any, Any], state: Any, action: object) -> int:
+    """The fixed guards every ``decide`` (and ``Game.play``) starts with, in order.
+
+    The game is over → :class:`GameOverError`; a chance action while a seat is to act →
+    :class:`IllegalActionError`; a seat action at a chance node → :class:`NotYourTurnError`;
+    a chance action that does not answer ``pending_chance`` → :class:`IllegalActionError`.
+    Returns ``to_act``: :data:`CHANCE` when ``action`` is a valid chance action, else the
+    seat that is to act (the game then checks the action itself).
+    """
+    to_act = rules.to_act(state)
+    if to_act is None:
+        raise GameOverError("the game is over", action)
+    if isinstance(action, (Shuffle, Pick)):
+        if to_act != CHANCE:
+            raise IllegalActionError(
+                f"no chance outcome is pending: seat {to_act} is to act", action, to_act
+            )
+        check_chance_action(rules.pending_chance(state), action)
+    elif to_act == CHANCE:
+        raise NotYourTurnError(
+            "chance is to act: answer pending_chance() with a Shuffle or a Pick", action
+        )
+    return to_act
 
 
 def parse_chance_action(text: str) -> ChanceAction:

@@ -18,13 +18,12 @@ from cardkit.core.rules import (
     Pick,
     PickSpec,
     Result,
-    Shuffle,
     ShuffleSpec,
     Zone,
-    check_chance_action,
+    guard_turn,
 )
 from cardkit.core.table import deal
-from cardkit.errors import GameOverError, IllegalActionError, NotYourTurnError
+from cardkit.errors import IllegalActionError
 from cardkit.games.crazy_eights.actions import (
     DRAW,
     PASS,
@@ -207,14 +206,9 @@ class CrazyEightsRules:
 
     def decide(self, state: State, action: Any) -> tuple[Any, ...]:
         """The events of ``action``; :class:`IllegalActionError` with the reason if refused."""
-        seat = state.to_act
-        if seat is None:
-            raise GameOverError("the game is over", action)
+        seat = guard_turn(self, state, action)
         if seat == CHANCE:
-            if isinstance(action, (Shuffle, Pick)):
-                check_chance_action(self.pending_chance(state), action)
-                return self._decide_chance(state, action)
-            raise NotYourTurnError("chance is to act (a shuffle or the first dealer)", action)
+            return self._decide_chance(state, action)
         if isinstance(action, Play):
             return self._decide_play(state, seat, action)
         if isinstance(action, Draw):

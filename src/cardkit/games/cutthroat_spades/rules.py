@@ -21,15 +21,14 @@ from cardkit.core.rules import (
     Pick,
     PickSpec,
     Result,
-    Shuffle,
     ShuffleSpec,
     Zone,
-    check_chance_action,
+    guard_turn,
     parse_chance_action,
 )
 from cardkit.core.table import deal
 from cardkit.core.tricks import winning_index
-from cardkit.errors import GameOverError, IllegalActionError, NotationError, NotYourTurnError
+from cardkit.errors import IllegalActionError, NotationError
 from cardkit.games.cutthroat_spades.actions import (
     SPECIAL_NOTATION,
     Bid,
@@ -257,25 +256,14 @@ class CutthroatSpadesRules:
 
     def decide(self, state: CutthroatState, action: Any) -> tuple[Any, ...]:
         """The events of ``action``; :class:`IllegalActionError` (with a reason) if not allowed."""
-        phase = state.phase
-        if phase == "over":
-            raise GameOverError("the tournament is over", action, None)
-        if isinstance(action, (Shuffle, Pick)):
-            if phase not in ("pick", "deal"):
-                raise IllegalActionError(
-                    f"no chance outcome is pending: seat {state.turn} is to act", action, CHANCE
-                )
-            check_chance_action(self.pending_chance(state), action)
+        seat = guard_turn(self, state, action)
+        if seat == CHANCE:
             if isinstance(action, Pick):
                 return (DealerChosen(action.index),)
             lay = layout_of(state.config)
             hands, _ = deal(action.order, state.dealer, lay.shares(state.config.players, state.dealer))
             return (CardsDealt(state.dealer, tuple(sort_cards(h) for h in hands)),)
-        if phase == "pick" or phase == "deal":
-            raise NotYourTurnError(
-                "chance is to act: answer pending_chance() with a Shuffle or a Pick", action, None
-            )
-        seat = state.turn
+        phase = state.phase
         if isinstance(action, Play):
             if phase != "play":
                 raise _illegal("bidding is not over: you cannot play a card yet", action, seat)

@@ -14,13 +14,12 @@ from cardkit.core.rules import (
     Pick,
     PickSpec,
     Result,
-    Shuffle,
     ShuffleSpec,
     Zone,
-    check_chance_action,
+    guard_turn,
 )
 from cardkit.core.table import deal
-from cardkit.errors import GameOverError, IllegalActionError, NotYourTurnError
+from cardkit.errors import IllegalActionError
 from cardkit.games.spacc_u_mazz.actions import (
     ACTION_TYPES,
     DECLINE,
@@ -337,19 +336,9 @@ class SpaccRules:
 
     def decide(self, state: State, action: Any) -> tuple[Any, ...]:
         """The events of ``action``; guards: game over, not your turn, illegal."""
-        phase = state.phase
-        if phase == "over":
-            raise GameOverError("the game is over", action)
-        if phase != "play":
-            if isinstance(action, (Shuffle, Pick)):
-                check_chance_action(self.pending_chance(state), action)
-                return self._decide_chance(state, action)
-            raise NotYourTurnError("chance is to act (the first dealer or a shuffle)", action)
-        seat = state.to_act
-        if isinstance(action, (Shuffle, Pick)):
-            raise IllegalActionError(
-                f"no chance outcome is pending: seat {seat} is to act", action, seat
-            )
+        seat = guard_turn(self, state, action)
+        if seat == CHANCE:
+            return self._decide_chance(state, action)
         pending = state.pending
         if pending:
             return self._decide_choice(state, seat, pending, action)

@@ -21,11 +21,11 @@ from cardkit.core.rules import (
     Shuffle,
     ShuffleSpec,
     Zone,
-    check_chance_action,
+    guard_turn,
     parse_chance_action,
 )
 from cardkit.core.table import deal
-from cardkit.errors import GameOverError, IllegalActionError, NotationError
+from cardkit.errors import IllegalActionError, NotationError
 from cardkit.games.wizard.actions import Bid, ChooseTrump, Play, WizardAction
 from cardkit.games.wizard.config import MAX_PLAYERS, MIN_PLAYERS, WizardConfig, make_config
 from cardkit.games.wizard.events import (
@@ -156,23 +156,11 @@ class WizardRules:
 
     def decide(self, state: WizardState, action: Any) -> tuple[WizardEvent, ...]:
         """The events of ``action``; :class:`IllegalActionError` (with a reason) if not allowed."""
-        phase = state.phase
-        if phase == "over":
-            raise GameOverError("the game is over", action, None)
-        if isinstance(action, (Shuffle, Pick)):
-            if phase not in ("pick", "deal"):
-                raise IllegalActionError(
-                    f"no chance outcome is pending: seat {state.turn} is to act", action, CHANCE
-                )
-            check_chance_action(self.pending_chance(state), action)
+        seat = guard_turn(self, state, action)
+        if seat == CHANCE:
             if isinstance(action, Pick):
                 return (DealerChosen(action.index),)
             return self._deal(state, action.order)
-        seat = state.turn
-        if phase in ("pick", "deal"):
-            raise IllegalActionError(
-                "chance is to act (the first dealer or a shuffle is pending)", action, seat
-            )
         if isinstance(action, Play):
             return self._play(state, seat, action)
         if isinstance(action, Bid):
