@@ -32,6 +32,7 @@ __all__ = [
     "Rules",
     "check_chance_action",
     "guard_turn",
+    "turn_view_fields",
     "parse_chance_action",
 ]
 
@@ -122,6 +123,26 @@ def guard_turn(rules: Rules[Any, Any, Any, Any], state: Any, action: object) -> 
             "chance is to act: answer pending_chance() with a Shuffle or a Pick", action
         )
     return to_act
+
+
+def turn_view_fields(rules: Rules[Any, Any, Any, Any], state: Any, seat: int | None) -> dict[str, Any]:
+    """The view fields every game shares: ``legal_actions`` (their text, for the seat to
+    act only; ``[]`` for others and spectators) and ``result`` (``{"scores", "winners"}``
+    once the game is over, else ``None``)."""
+    to_act = rules.to_act(state)
+    result = rules.result(state)
+    return {
+        "legal_actions": (
+            [str(a) for a in rules.legal_actions(state)]
+            if seat is not None and seat == to_act
+            else []
+        ),
+        "result": (
+            None
+            if result is None
+            else {"scores": list(result.scores), "winners": list(result.winners)}
+        ),
+    }
 
 
 def parse_chance_action(text: str) -> ChanceAction:

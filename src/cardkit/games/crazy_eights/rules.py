@@ -21,6 +21,7 @@ from cardkit.core.rules import (
     ShuffleSpec,
     Zone,
     guard_turn,
+    turn_view_fields,
 )
 from cardkit.core.table import deal
 from cardkit.errors import IllegalActionError
@@ -494,7 +495,6 @@ class CrazyEightsRules:
         cfg = state.config
         top = state.discard[-1] if state.discard else None
         hand = None if seat is None else [c.code for c in sort_cards(state.hands[seat])]
-        result = state.result
         return {
             "game": self.name,
             "seat": seat,
@@ -517,16 +517,7 @@ class CrazyEightsRules:
             "revealed_hands": (
                 [[c.code for c in sort_cards(h)] for h in state.hands] if state.revealed else None
             ),
-            "legal_actions": (
-                [str(a) for a in self.legal_actions(state)]
-                if seat is not None and seat == state.to_act
-                else []
-            ),
-            "result": (
-                None
-                if result is None
-                else {"scores": list(result.scores), "winners": list(result.winners)}
-            ),
+            **turn_view_fields(self, state, seat),
         }
 
     def redact(self, event: Any, viewer: int | None) -> Any:

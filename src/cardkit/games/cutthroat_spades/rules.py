@@ -24,6 +24,7 @@ from cardkit.core.rules import (
     ShuffleSpec,
     Zone,
     guard_turn,
+    turn_view_fields,
     parse_chance_action,
 )
 from cardkit.core.table import deal
@@ -542,16 +543,12 @@ class CutthroatSpadesRules:
         if seat is not None and state.looked[seat]:
             hand = [c.code for c in state.hands[seat]]
         to_act = self.to_act(state)
-        legal: list[str] = []
-        if seat is not None and to_act == seat:
-            legal = [str(a) for a in self.legal_actions(state)]
         return {
             "game": self.name,
             "players": n,
             "seat": seat,
             "phase": state.phase,
             "to_act": to_act,
-            "legal_actions": legal,
             "hand": hand,
             "hand_sizes": [len(h) for h in state.hands],
             "looked": list(state.looked),
@@ -577,6 +574,7 @@ class CutthroatSpadesRules:
                 for g in state.history
             ],
             "winners": list(state.winners) if state.phase == "over" else None,
+            **turn_view_fields(self, state, seat),
         }
 
     def redact(self, event: Any, viewer: int | None) -> Any:

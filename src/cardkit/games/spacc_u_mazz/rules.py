@@ -17,6 +17,7 @@ from cardkit.core.rules import (
     ShuffleSpec,
     Zone,
     guard_turn,
+    turn_view_fields,
 )
 from cardkit.core.table import deal
 from cardkit.errors import IllegalActionError
@@ -873,7 +874,6 @@ class SpaccRules:
         main = state.main_stock
         known = min(state.main_known, len(main))
         revealed = state.revealed
-        result = state.result
         to_act = self.to_act(state)
         ref = state.reference
         return {
@@ -908,16 +908,7 @@ class SpaccRules:
             "revealed_face_down": (
                 [[c.code for c in d] for d in state.face_down] if revealed else None
             ),
-            "legal_actions": (
-                [str(a) for a in self.legal_actions(state)]
-                if seat is not None and seat == to_act
-                else []
-            ),
-            "result": (
-                None
-                if result is None
-                else {"scores": list(result.scores), "winners": list(result.winners)}
-            ),
+            **turn_view_fields(self, state, seat),
         }
 
     def redact(self, event: Any, viewer: int | None) -> Any:

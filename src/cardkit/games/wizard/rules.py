@@ -22,6 +22,7 @@ from cardkit.core.rules import (
     ShuffleSpec,
     Zone,
     guard_turn,
+    turn_view_fields,
     parse_chance_action,
 )
 from cardkit.core.table import deal
@@ -373,16 +374,7 @@ class WizardRules:
             "forbidden_bid": self.forbidden_bid(state),
             "scores": list(state.scores),
             "round_points": [list(p) for p in state.history],
-            "legal_actions": (
-                [str(a) for a in self.legal_actions(state)]
-                if seat is not None and seat == to_act
-                else []
-            ),
-            "result": (
-                None
-                if state.phase != "over"
-                else {"scores": list(state.scores), "winners": list(winners(state.scores))}
-            ),
+            **turn_view_fields(self, state, seat),
         }
 
     def redact(self, event: WizardEvent, viewer: int | None) -> WizardEvent | None:
