@@ -447,3 +447,13 @@ def test_a_seed_deals_the_same_forever() -> None:
 
 
 PINNED_SEED_1 = (0, ['QD', '3C', 'KH', 'JS', '2S', '8S', '9S'], 'KC')
+
+
+def test_rule_17_blocked_single_hand_tie_is_a_draw_through_the_rules() -> None:
+    import attrs
+
+    game = stacked_game(2, ["4S", "4D"], starter="9H", hand_size=1)
+    state = attrs.evolve(game.state, stock=())
+    state = apply(apply(state, PASS), PASS)
+    assert state.to_act is None
+    assert state.result == cardkit.Result((0, 0), ())
