@@ -118,27 +118,78 @@ def check_safe_undo(
     for entry in entries:
         actor = entry.actor
         zones_before = rules.zones(state)
-        before = [visible_cards(zones_before, s) for s in range(players)]
         after_state = state
         for event in entry.events:
             after_state = rules.evolve(after_state, event)
         zones_after = rules.zones(after_state)
-        known_to_actor = before[actor]
         for seat in range(players):
-            learned = visible_cards(zones_after, seat) - before[seat]
-            for event in entry.events:
-                for card in cards_named(redact(event, seat)):
-                    if before[seat][card] == 0 and learned[card] == 0:
-                        learned[card] = 1
-            if learned - known_to_actor:
+            if _learned(rules, seat, actor, entry, zones_before, zones_after, redact):
                 who = "you" if seat == actor else f"seat {seat}"
                 raise _refuse(entry, f"{who} could see a card that was hidden from {who} before")
+        known_to_actor = visible_cards(zones_before, actor)
         if _depends_on_hidden_cards(rules, players, state, entry, zones_before, known_to_actor):
             raise _refuse(
                 entry,
                 "what the seats were told depends on where cards hidden from you lie",
             )
         state = after_state
+
+
+_Place = tuple[str, "int | None", int]
+
+
+def _by_place(zones: Sequence[Zone]) -> dict[_Place, Zone]:
+    # A zone's identity across an entry is its name and owner (numbered when repeated).
+    out: dict[_Place, Zone] = {}
+    for zone in zones:
+        k = 0
+        while (zone.name, zone.owner, k) in out:
+            k += 1
+        out[(zone.name, zone.owner, k)] = zone
+    return out
+
+
+def _learned(
+    rules: AnyRules,
+    seat: int,
+    actor: int,
+    entry: LogEntry,
+    zones_before: Sequence[Zone],
+    zones_after: Sequence[Zone],
+    redact: Any,
+) -> bool:
+    """Whether ``seat`` can know a card's place after ``entry`` that it could not before and
+    that the actor could not see before (copies counted: a second copy matters)."""
+    before = _by_place(zones_before)
+    after = _by_place(zones_after)
+    empty = Zone("", None, (), ())
+    # copies the seat can now see in a place where it could not see them before, less
+    # those the actor could see in that very place
+    residual: Counter[Card] = Counter()
+    # copies the actor could see that the entry moved out of their place (a played card)
+    moved: Counter[Card] = Counter()
+    for place in before.keys() | after.keys():
+        was = before.get(place, empty)
+        now = after.get(place, empty)
+        was_cards = Counter(was.cards)
+        now_cards = Counter(now.cards)
+        if seat in now.visible_to:
+            gained = now_cards - (was_cards if seat in was.visible_to else Counter())
+            if actor in was.visible_to:
+                gained -= was_cards
+            residual += gained
+        if actor in was.visible_to:
+            moved += was_cards - now_cards
+    if residual - moved:
+        return True
+    seen_before = visible_cards(zones_before, seat)
+    seen_after = visible_cards(zones_after, seat)
+    known_to_actor = visible_cards(zones_before, actor)
+    for event in entry.events:
+        for card in cards_named(redact(event, seat)):
+            if seen_before[card] == 0 and seen_after[card] == 0 and known_to_actor[card] == 0:
+                return True
+    return False
 
 
 def _depends_on_hidden_cards(
