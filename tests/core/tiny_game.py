@@ -101,11 +101,11 @@ class TickerRules:
         if seat == CHANCE:
             assert isinstance(action, Pick)
             return (Started(action.index),)
-        if action not in self.legal_actions(state):
-            raise cardkit.IllegalActionError(f"{action} is not allowed now", action, seat)
-        if isinstance(action, Peek):
+        if isinstance(action, Peek) and seat not in state.peeked:
             return (Peeked(seat),)
-        return (Ticked(seat, action.n),)
+        if not isinstance(action, Peek) and getattr(action, "n", None) == state.ticks:
+            return (Ticked(seat, action.n),)
+        raise cardkit.IllegalActionError(f"{action} is not allowed now", action, seat)
 
     def evolve(self, state: TickerState, event: Any) -> TickerState:
         n = state.config.players
