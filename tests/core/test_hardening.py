@@ -336,7 +336,7 @@ def test_user_rules_compare_by_class_name_and_version() -> None:
 # ------------------------------------------------------------------------- 8. immutability
 
 
-@pytest.mark.parametrize("attr", ["seed", "state", "config", "rules", "auto_chance", "_head", "anything"])
+@pytest.mark.parametrize("attr", ["seed", "state", "config", "rules", "auto_chance", "anything"])
 def test_game_attributes_cannot_be_reassigned(attr: str) -> None:
     game = cardkit.new_game("crazy-eights", players=2, seed=1)
     with pytest.raises(AttributeError):

@@ -122,13 +122,16 @@ class Game:
     :meth:`entries_for`, :meth:`log_for` and :meth:`view`, never these.
     """
 
-    __slots__ = ("rules", "config", "seed", "auto_chance", "state", "_initial", "_head", "_log")
+    # Public fields are read-only properties over private slots: assigning one is an
+    # AttributeError, while building a Game stays plain slot stores (it is on the hot
+    # path of every play; a __setattr__ override would cost twice as much).
+    __slots__ = ("_rules", "_config", "_seed", "_auto_chance", "_state", "_initial", "_head", "_log")
 
-    rules: AnyRules
-    config: Any
-    seed: int
-    auto_chance: bool
-    state: Any
+    _rules: AnyRules
+    _config: Any
+    _seed: int
+    _auto_chance: bool
+    _state: Any
     _initial: Any
     _head: _Node | None
     _log: GameLog | None
@@ -144,21 +147,39 @@ class Game:
         head: _Node | None,
     ) -> None:
         """Internal: use :func:`cardkit.new_game`, :meth:`start` or :func:`cardkit.replay`."""
-        _set = object.__setattr__
-        _set(self, "rules", rules)
-        _set(self, "config", config)
-        _set(self, "seed", seed)
-        _set(self, "auto_chance", auto_chance)
-        _set(self, "state", state)
-        _set(self, "_initial", initial)
-        _set(self, "_head", head)
-        _set(self, "_log", None)
+        self._rules = rules
+        self._config = config
+        self._seed = seed
+        self._auto_chance = auto_chance
+        self._state = state
+        self._initial = initial
+        self._head = head
+        self._log = None
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"a Game is immutable: {name!r} cannot be set (play returns a new Game)")
+    @property
+    def rules(self) -> AnyRules:
+        """The game's rules (a :class:`~cardkit.core.rules.Rules`)."""
+        return self._rules
 
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"a Game is immutable: {name!r} cannot be deleted")
+    @property
+    def config(self) -> Any:
+        """The validated config, every option resolved."""
+        return self._config
+
+    @property
+    def seed(self) -> int:
+        """The seed (``0..2**64-1``): host-side only, it predicts every deal."""
+        return self._seed
+
+    @property
+    def auto_chance(self) -> bool:
+        """Whether chance nodes are answered from the seed (else the game stops at them)."""
+        return self._auto_chance
+
+    @property
+    def state(self) -> Any:
+        """The full-information state: host-side only."""
+        return self._state
 
     # ----------------------------------------------------------------- creation
 
@@ -201,15 +222,15 @@ class Game:
                 game._verify_chance(entry)
             game = game._replay_entry(entry)
         game = cls(
-            rules, game.config, game.seed, log.auto_chance, game.state, game._initial, game._head
+            rules, game._config, game._seed, log.auto_chance, game._state, game._initial, game._head
         )
         return game._run_chance() if log.auto_chance else game
 
     def _verify_chance(self, entry: LogEntry) -> None:
-        if self.rules.to_act(self.state) != CHANCE:
+        if self._rules.to_act(self._state) != CHANCE:
             return  # _replay_entry reports the actor mismatch
         index = self._head.chances if self._head is not None else 0
-        expected = chance_outcome(self.rules.pending_chance(self.state), self.seed, index)
+        expected = chance_outcome(self._rules.pending_chance(self._state), self._seed, index)
         if entry.action != expected:
             raise ReplayMismatchError(
                 f"entry {entry.seq} ({_short(entry.action)}): this chance outcome is not the one "
@@ -219,7 +240,7 @@ class Game:
             )
 
     def _replay_entry(self, entry: LogEntry) -> Game:
-        to_act = self.rules.to_act(self.state)
+        to_act = self._rules.to_act(self._state)
         where = f"entry {entry.seq} ({_short(entry.action)})"
         if to_act is None:
             raise ReplayMismatchError(f"{where}: the game was already over", seq=entry.seq)
@@ -229,7 +250,7 @@ class Game:
             )
         try:
             self._check_action(entry.action, None)
-            events = tuple(self.rules.decide(self.state, entry.action))
+            events = tuple(self._rules.decide(self._state, entry.action))
         except IllegalActionError as exc:
             raise ReplayMismatchError(
                 f"{where}: the rules now refuse it: {exc}", seq=entry.seq
@@ -245,40 +266,40 @@ class Game:
     @property
     def players(self) -> int:
         """Number of seats."""
-        return int(self.config.players)
+        return int(self._config.players)
 
     @property
     def to_act(self) -> int | None:
         """The seat to decide next, :data:`CHANCE` at a pending chance node, ``None`` when over."""
-        return self.rules.to_act(self.state)
+        return self._rules.to_act(self._state)
 
     @property
     def is_over(self) -> bool:
         """True once the game has ended."""
-        return self.rules.to_act(self.state) is None
+        return self._rules.to_act(self._state) is None
 
     @property
     def result(self) -> Result | None:
         """The result of a finished game, else ``None``."""
-        return self.rules.result(self.state)
+        return self._rules.result(self._state)
 
     @property
     def scores(self) -> tuple[int, ...]:
         """Points of the current game per seat, as the game's rules define them."""
-        return self.rules.scores(self.state)
+        return self._rules.scores(self._state)
 
     def legal_actions(self) -> tuple[Any, ...]:
         """Actions the seat to act may play, in the game's documented order (``()`` at chance)."""
-        to_act = self.rules.to_act(self.state)
+        to_act = self._rules.to_act(self._state)
         if to_act is None or to_act == CHANCE:
             return ()
-        return self.rules.legal_actions(self.state)
+        return self._rules.legal_actions(self._state)
 
     def pending_chance(self) -> ChanceSpec:
         """What chance must decide now; :class:`IllegalActionError` if no chance node is pending."""
-        if self.rules.to_act(self.state) != CHANCE:
+        if self._rules.to_act(self._state) != CHANCE:
             raise IllegalActionError("no chance outcome is pending", None, None)
-        return self.rules.pending_chance(self.state)
+        return self._rules.pending_chance(self._state)
 
     def _check_seat(self, seat: int | None) -> None:
         if seat is None:
@@ -293,14 +314,14 @@ class Game:
         if isinstance(action, (Shuffle, Pick)):
             check_fields(action, seat)
         try:
-            to_act = guard_turn(self.rules, self.state, action)
+            to_act = guard_turn(self._rules, self._state, action)
         except IllegalActionError as exc:
             exc.seat = seat if exc.seat is None else exc.seat
             raise
         if to_act != CHANCE:
-            if not isinstance(action, self.rules.action_types):
+            if not isinstance(action, self._rules.action_types):
                 raise IllegalActionError(
-                    f"{_short(action)} is not an action of {self.rules.name}", action, seat
+                    f"{_short(action)} is not an action of {self._rules.name}", action, seat
                 )
             check_fields(action, seat)
 
@@ -312,7 +333,7 @@ class Game:
         the action is not allowed or a field of it has the wrong type
         (:class:`IllegalActionError`).
         """
-        to_act = self.rules.to_act(self.state)
+        to_act = self._rules.to_act(self._state)
         if to_act is None:
             raise GameOverError("the game is over", action, seat)
         if seat is not None:
@@ -322,7 +343,7 @@ class Game:
                 raise NotYourTurnError(f"it is not seat {seat}'s turn: {who} is to act", action, seat)
         self._check_action(action, seat)
         try:
-            events = self.rules.decide(self.state, action)
+            events = self._rules.decide(self._state, action)
         except IllegalActionError as exc:
             if exc.seat is None:
                 exc.seat = to_act
@@ -330,20 +351,20 @@ class Game:
                 exc.action = action
             raise
         game = self._append(to_act, action, events)
-        return game._run_chance() if self.auto_chance else game
+        return game._run_chance() if self._auto_chance else game
 
     def play_text(self, text: str, seat: int | None = None) -> Game:
         """:meth:`play` an action given in the game's notation (``"play 8H S"``)."""
-        return self.play(self.rules.parse_action(text), seat)
+        return self.play(self._rules.parse_action(text), seat)
 
     def view(self, seat: int | None) -> Mapping[str, Any]:
         """What ``seat`` may see (``None``: a spectator), JSON-compatible."""
         self._check_seat(seat)
-        return self.rules.view(self.state, seat)
+        return self._rules.view(self._state, seat)
 
     def zones(self) -> tuple[Zone, ...]:
         """Every card of the game and who may see it (host side)."""
-        return self.rules.zones(self.state)
+        return self._rules.zones(self._state)
 
     @property
     def log(self) -> GameLog:
@@ -351,14 +372,14 @@ class Game:
         log = self._log
         if log is None:
             log = GameLog(
-                game=self.rules.name,
-                rules_version=self.rules.rules_version,
-                config={"players": self.players, **self.config.as_options()},
-                seed=self.seed,
+                game=self._rules.name,
+                rules_version=self._rules.rules_version,
+                config={"players": self.players, **self._config.as_options()},
+                seed=self._seed,
                 entries=tuple(self._entries()),
-                auto_chance=self.auto_chance,
+                auto_chance=self._auto_chance,
             )
-            object.__setattr__(self, "_log", log)
+            self._log = log
         return log
 
     @property
@@ -388,7 +409,7 @@ class Game:
         while node is not None and node.entry.seq > after:
             nodes.append(node)
             node = node.prev
-        rules = self.rules
+        rules = self._rules
         redact = rules.redact
         redact_action = getattr(rules, "redact_action", None)
         out = []
@@ -412,9 +433,9 @@ class Game:
         """The whole game as ``seat`` may see it (no seed, no chance orders, redacted
         events): JSON through :func:`cardkit.dumps`, back through :func:`cardkit.loads_seat_log`."""
         return SeatLog(
-            game=self.rules.name,
-            rules_version=self.rules.rules_version,
-            config={"players": self.players, **self.config.as_options()},
+            game=self._rules.name,
+            rules_version=self._rules.rules_version,
+            config={"players": self.players, **self._config.as_options()},
             seat=seat,
             entries=self.entries_for(seat),
         )
@@ -467,15 +488,15 @@ class Game:
         target = undone[-1].prev
         state = self._state_at(target)
         if safe:
-            check_safe_undo(self.rules, self.players, state, [n.entry for n in reversed(undone)])
-        return Game(self.rules, self.config, self.seed, self.auto_chance, state, self._initial, target)
+            check_safe_undo(self._rules, self.players, state, [n.entry for n in reversed(undone)])
+        return Game(self._rules, self._config, self._seed, self._auto_chance, state, self._initial, target)
 
     # ----------------------------------------------------------------- internals
 
     def _append(self, actor: int, action: Any, events: Iterable[Any]) -> Game:
-        rules = self.rules
+        rules = self._rules
         events = tuple(events)
-        state = self.state
+        state = self._state
         evolve = rules.evolve
         for event in events:
             state = evolve(state, event)
@@ -486,15 +507,15 @@ class Game:
             chances += 1
         snapshot = state if (seq + 1) % SNAPSHOT_EVERY == 0 else None
         node = _Node(LogEntry(seq, actor, action, events), head, chances, snapshot)
-        return Game(rules, self.config, self.seed, self.auto_chance, state, self._initial, node)
+        return Game(rules, self._config, self._seed, self._auto_chance, state, self._initial, node)
 
     def _run_chance(self) -> Game:
         game = self
-        rules = self.rules
-        while rules.to_act(game.state) == CHANCE:
+        rules = self._rules
+        while rules.to_act(game._state) == CHANCE:
             index = game._head.chances if game._head is not None else 0
-            action = chance_outcome(rules.pending_chance(game.state), self.seed, index)
-            game = game._append(CHANCE, action, rules.decide(game.state, action))
+            action = chance_outcome(rules.pending_chance(game._state), self._seed, index)
+            game = game._append(CHANCE, action, rules.decide(game._state, action))
         return game
 
     def _nodes(self) -> list[_Node]:
@@ -511,13 +532,13 @@ class Game:
 
     def _state_at(self, node: _Node | None) -> Any:
         if node is self._head:
-            return self.state
+            return self._state
         pending: list[LogEntry] = []
         while node is not None and node.snapshot is None:
             pending.append(node.entry)
             node = node.prev
         state = node.snapshot if node is not None else self._initial
-        evolve = self.rules.evolve
+        evolve = self._rules.evolve
         for entry in reversed(pending):
             for event in entry.events:
                 state = evolve(state, event)
@@ -532,11 +553,11 @@ class Game:
         return (
             _rebuild,
             (
-                self.rules,
-                self.config,
-                self.seed,
-                self.auto_chance,
-                self.state,
+                self._rules,
+                self._config,
+                self._seed,
+                self._auto_chance,
+                self._state,
                 self._initial,
                 tuple(n.entry.actor for n in nodes),
                 tuple(n.entry.action for n in nodes),
@@ -556,11 +577,11 @@ class Game:
         if not isinstance(other, Game):
             return NotImplemented
         return (
-            _rules_key(self.rules) == _rules_key(other.rules)
-            and self.config == other.config
-            and self.seed == other.seed
-            and self.auto_chance == other.auto_chance
-            and self.state == other.state
+            _rules_key(self._rules) == _rules_key(other._rules)
+            and self._config == other._config
+            and self._seed == other._seed
+            and self._auto_chance == other._auto_chance
+            and self._state == other._state
             and self._entries() == other._entries()
         )
 
@@ -569,7 +590,7 @@ class Game:
     def __repr__(self) -> str:
         # No seed: it predicts every deal, and reprs end up in logs and error reports.
         return (
-            f"<Game {self.rules.name} players={self.players} "
+            f"<Game {self._rules.name} players={self.players} "
             f"entries={self.entry_count} to_act={self.to_act}>"
         )
 
