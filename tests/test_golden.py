@@ -20,7 +20,7 @@ GOLDEN: list[tuple[str, int, dict[str, Any], int, tuple[int, ...], tuple[int, ..
     # entry 92, although seat 1 had just drawn the pending 2s and held a playable 8H.
     ("crazy-eights", 3, {"two_draws_two": True}, 111, (22, 0, 0), (0,), "6dccc5aad1b71224"),
     ("wizard", 4, {"rounds": 5}, 87, (20, -20, -80, 50), (3,), "db8214b4ecad4759"),
-    ("cutthroat-spades", 3, {"wins_needed": 1, "max_hands": 3}, 172, (-344, -237, -262), (1,), "52dc915d9e1b2fe4"),
+    ("cutthroat-spades", 3, {"wins_needed": 1, "max_hands": 3}, 172, (-344, -237, -262), (1,), "795b546c83c5e0b2"),
     ("spacc-u-mazz", 3, {"max_turns": 300}, 304, (10, 81, 0), (1,), "b7dd27a703730a3b"),
 ]
 

@@ -401,10 +401,12 @@ class CutthroatSpadesRules:
         top = max(scores)
         leaders = tuple(s for s in range(n) if scores[s] == top)
         reached = state.overtime or any(x >= cfg.target for x in scores)
+        # Rule 20a: mercy ends the game like max_hands does (a tie at the top shares it).
+        mercy = cfg.mercy is not None and any(x <= -cfg.mercy for x in scores)
         over = False
         if reached and len(leaders) == 1:
             over = True
-        elif cfg.max_hands is not None and state.hands_in_game + 1 >= cfg.max_hands:
+        elif mercy or (cfg.max_hands is not None and state.hands_in_game + 1 >= cfg.max_hands):
             over = True
         elif reached and not state.overtime:
             out.append(GameTied(state.game_number, scores))
@@ -569,6 +571,8 @@ class CutthroatSpadesRules:
             "tie_continues": state.overtime,
             "target": cfg.target,
             "wins_needed": cfg.wins_needed,
+            "max_hands": cfg.max_hands,
+            "mercy": cfg.mercy,
             "games": [
                 {"game_number": g.game_number, "scores": list(g.scores), "winners": list(g.winners)}
                 for g in state.history
