@@ -25,11 +25,11 @@ from cardkit.core.rules import (
     Zone,
     guard_turn,
     turn_view_fields,
-    parse_chance_action,
 )
 from cardkit.core.table import deal
 from cardkit.core.tricks import winning_index
 from cardkit.errors import IllegalActionError, NotationError
+from cardkit.games.notation import parse_chance, parse_number, quoted
 from cardkit.games.cutthroat_spades.actions import (
     SPECIAL_NOTATION,
     Bid,
@@ -612,20 +612,20 @@ class CutthroatSpadesRules:
             raise NotationError("empty action: expected look, bid ..., or play CARD")
         verb = parts[0].lower()
         if verb in ("pick", "shuffle"):
-            return parse_chance_action(text)
+            return parse_chance(text)
         if verb == "look" and len(parts) == 1:
             return _LOOK
         if verb == "play" and len(parts) == 2:
             return Play(Card.parse(parts[1]))
         if verb == "bid" and len(parts) >= 2:
             word = "-".join(p.lower() for p in parts[1:]).replace("_", "-")
-            if word.isdigit() and len(parts) == 2:
-                return Bid(int(word))
             kind = _SPECIAL_WORDS.get(word)
             if kind is not None:
                 return SpecialBid(kind)
+            if len(parts) == 2 and word[:1].isdigit():
+                return Bid(parse_number(word, text, "a bid"))
         raise NotationError(
-            f"{text!r} is not a Cutthroat Spades action: expected look, bid N, bid nil, "
+            f"{quoted(text)} is not a Cutthroat Spades action: expected look, bid N, bid nil, "
             "bid blind-nil, bid b6, bid 1f, bid 2f, bid moon, or play CARD"
         )
 

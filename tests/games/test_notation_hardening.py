@@ -1,0 +1,158 @@
+"""Every game's action text: only ASCII digits of a sane length are numbers, and anything a
+person can type is a NotationError or an IllegalActionError, the game unchanged."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import cardkit
+from cardkit import Card, IllegalActionError, NotationError
+from cardkit.errors import CardkitError
+from cardkit.games.notation import MAX_DIGITS, parse_chance, parse_number, quoted
+from cardkit.rng import Rng
+from cardkit.testing import random_playout
+
+GAMES = ("crazy-eights", "cutthroat-spades", "spacc-u-mazz", "wizard")
+LONG = "9" * 5000
+BAD_NUMBERS = ["²", "٣", "３", "+2", "-1", "1_0", "1e3", "0x1", LONG, "1" * (MAX_DIGITS + 1)]
+# each game's verbs that take a number, plus the chance verb every game understands
+NUMBER_VERBS = {
+    "crazy-eights": ["pick {}"],
+    "cutthroat-spades": ["pick {}", "bid {}"],
+    "spacc-u-mazz": ["pick {}", "blind {}", "remove down:{}", "remove down: {}"],
+    "wizard": ["pick {}", "bid {}"],
+}
+
+
+def _games(name: str) -> list[cardkit.Game]:
+    """A game at its start, one stopped at a chance node, and one in mid-play."""
+    return [
+        cardkit.new_game(name, players=3, seed=1),
+        cardkit.new_game(name, players=3, seed=1, auto_chance=False),
+        random_playout(cardkit.new_game(name, players=3, seed=2), Rng(2), 25),
+    ]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_numbers_in_action_text_are_ascii_digits_of_sane_length(name: str) -> None:
+    for game in _games(name):
+        before = cardkit.dumps(game.log)
+        for verb in NUMBER_VERBS[name]:
+            for number in BAD_NUMBERS:
+                text = verb.format(number)
+                with pytest.raises(NotationError) as info:
+                    game.play_text(text)
+                assert len(str(info.value)) < 300, "the message quotes a shortened text"
+                assert cardkit.dumps(game.log) == before
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_rules_parse_action_agrees(name: str) -> None:
+    rules = cardkit.get_rules(name)
+    for verb in NUMBER_VERBS[name]:
+        assert str(rules.parse_action(verb.format("1"))).split()[-1].endswith("1")
+        for number in BAD_NUMBERS:
+            with pytest.raises(NotationError):
+                rules.parse_action(verb.format(number))
+
+
+def test_good_numbers_still_parse() -> None:
+    assert str(cardkit.get_rules("wizard").parse_action("BID  007")) == "bid 7"
+    assert str(cardkit.get_rules("cutthroat-spades").parse_action("bid 04")) == "bid 4"
+    assert str(cardkit.get_rules("spacc-u-mazz").parse_action("remove DOWN : 2")) == "remove down:2"
+    assert str(cardkit.get_rules("spacc-u-mazz").parse_action("blind 3")) == "blind 3"
+    assert parse_chance("PICK 2") == cardkit.Pick(2)
+    with pytest.raises(NotationError, match="card positions start at 1"):
+        cardkit.get_rules("spacc-u-mazz").parse_action("blind 0")
+
+
+def test_parse_number_and_quoted() -> None:
+    assert parse_number("0", "bid 0", "a bid") == 0
+    assert parse_number("9" * MAX_DIGITS, "x", "a bid") == int("9" * MAX_DIGITS)
+    for bad in ["", " 1", "1 ", "²", "٣", "+1", "1.0"]:
+        with pytest.raises(NotationError, match="digits 0-9"):
+            parse_number(bad, "bid " + bad, "a bid")
+    with pytest.raises(NotationError, match="at most 6 digits"):
+        parse_number("1234567", "bid 1234567", "a bid")
+    assert quoted("bid 2") == "'bid 2'"
+    assert quoted(LONG).endswith("... (5000 characters)") and len(quoted(LONG)) < 80
+    with pytest.raises(NotationError):
+        parse_chance("pick")
+    with pytest.raises(NotationError):
+        parse_chance("pick 1 2")
+
+
+@pytest.mark.parametrize("name", GAMES)
+@given(text=st.text(max_size=40))
+def test_any_text_gives_an_action_or_a_cardkit_error(name: str, text: str) -> None:
+    game = _START[name]
+    try:
+        after = game.play_text(text)
+    except (NotationError, IllegalActionError):
+        return
+    assert after.log.entries[: len(game.log.entries)] == game.log.entries
+
+
+@pytest.mark.parametrize("name", GAMES)
+@given(
+    verb=st.sampled_from(["pick", "bid", "blind", "remove down:", "play", "trump", "shuffle", "up", "remove up:"]),
+    arg=st.text(alphabet=st.characters(categories=["Nd", "No", "Nl", "Sm", "Pd"]), max_size=8),
+)
+def test_verbs_with_unicode_numbers_give_cardkit_errors(name: str, verb: str, arg: str) -> None:
+    try:
+        _START[name].play_text(f"{verb} {arg}")
+    except CardkitError:
+        pass
+
+
+_START = {name: cardkit.new_game(name, players=3, seed=1) for name in GAMES}
+
+# ------------------------------------------------------------- error messages and hidden cards
+
+_CODE = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][SHDC]|RJ|BJ|XJ)(?![A-Za-z0-9])")
+
+
+def _concealed_from(game: cardkit.Game, seat: int) -> set[Card]:
+    """Cards every copy of which is concealed from ``seat``."""
+    hidden: Counter[Card] = Counter()
+    seen: set[Card] = set()
+    for zone in game.zones():
+        if seat in zone.visible_to:
+            seen.update(zone.cards)
+        else:
+            hidden.update(zone.cards)
+    return {card for card in hidden if card not in seen}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_errors_a_seat_provokes_name_no_card_concealed_from_it(name: str) -> None:
+    """Every card typed by every seat at every step of a few games: a refusal may repeat
+    the card typed, but never names another card the typing seat cannot see."""
+    deck = sorted({c for z in _START[name].zones() for c in z.cards}, key=lambda c: c.sort_key)
+    texts = [f"play {c.code}" for c in deck] + ["draw", "pass", "take", "look", "bid 1", "blind 1", "remove down:1",
+                                                "remove up:QS", "trump H", "play 8H S", "up 7C", "bid b6", "bid moon"]
+    for seed in range(2):
+        game = cardkit.new_game(name, players=3, seed=40 + seed)
+        rng = Rng(seed)
+        steps = 0
+        while not game.is_over and steps < 60:
+            for seat in range(game.players):
+                concealed = _concealed_from(game, seat)
+                for text in texts:
+                    try:
+                        game.play_text(text, seat=seat)
+                    except NotationError:
+                        pass  # parsing reads the text alone: its examples (QS, 10H) are fixed
+                    except CardkitError as exc:
+                        named = {Card.parse(code) for code in _CODE.findall(str(exc))}
+                        typed = {Card.parse(code) for code in _CODE.findall(text.upper())}
+                        leaked = (named - typed) & concealed
+                        assert not leaked, f"{name} seat {seat} {text!r}: {exc} names {leaked}"
+            legal = game.legal_actions()
+            game = game.play(legal[rng.below(len(legal))])
+            steps += 1
