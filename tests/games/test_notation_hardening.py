@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from typing import Callable
 
 import pytest
 from hypothesis import given
@@ -156,3 +157,70 @@ def test_errors_a_seat_provokes_name_no_card_concealed_from_it(name: str) -> Non
             legal = game.legal_actions()
             game = game.play(legal[rng.below(len(legal))])
             steps += 1
+
+
+# ------------------------------------------------------------- hand-built actions
+
+
+def _first_state_where(
+    name: str, wanted: Callable[[object], bool], players: int = 3, seeds: int = 40
+) -> tuple[cardkit.Game, object]:
+    """A random game stopped where a legal action satisfies ``wanted``, and that action."""
+    for seed in range(seeds):
+        game = cardkit.new_game(name, players=players, seed=seed)
+        rng = Rng(seed)
+        while not game.is_over:
+            legal = game.legal_actions()
+            for action in legal:
+                if wanted(action):
+                    return game, action
+            game = game.play(legal[rng.below(len(legal))])
+    raise AssertionError(f"no wanted action in {seeds} random games of {name}")
+
+
+def test_crazy_eights_refuses_a_suit_that_is_not_one() -> None:
+    from cardkit.games.crazy_eights import Play
+
+    game, eight = _first_state_where("crazy-eights", lambda a: isinstance(a, Play) and a.suit is not None)
+    assert isinstance(eight, Play)
+    for suit in ("x", "s", "SH", 3):
+        bad = Play(eight.card, suit)  # type: ignore[arg-type]
+        with pytest.raises(IllegalActionError, match="is not a suit"):
+            game.rules.decide(game.state, bad)
+        with pytest.raises(IllegalActionError):
+            game.play(bad)
+    assert game.play(eight).log.entries[-1].action == eight
+
+
+def test_spacc_u_mazz_refuses_a_bool_position() -> None:
+    from cardkit.games.spacc_u_mazz.actions import Blind
+
+    game, _ = _first_state_where("spacc-u-mazz", lambda a: isinstance(a, Blind), players=2)
+    with pytest.raises(IllegalActionError, match="no face-down card True"):
+        game.rules.decide(game.state, Blind(True))
+    assert game.rules.decide(game.state, Blind(1))  # the same position as an int is fine
+
+
+def test_spacc_u_mazz_play_takes_cards_only() -> None:
+    from cardkit.games.spacc_u_mazz.actions import Play
+
+    for bad in [("9S",), (None,), "9S", Card("9S")]:
+        with pytest.raises(IllegalActionError, match="a Play takes"):
+            Play(bad)  # type: ignore[arg-type]
+    assert str(Play((Card("9H"), Card("9S")))) == "play 9S 9H"  # sorted: S before H
+
+
+def test_hand_built_actions_with_wrong_fields_still_print() -> None:
+    from cardkit.games.crazy_eights import Play as C8Play
+    from cardkit.games.cutthroat_spades.actions import Play as CSPlay, SpecialBid
+    from cardkit.games.spacc_u_mazz.actions import RemoveUp
+    from cardkit.games.wizard.actions import Play as WPlay
+
+    assert str(C8Play("QS")) == "play QS"  # type: ignore[arg-type]
+    assert str(CSPlay(None)) == "play None"  # type: ignore[arg-type]
+    assert str(WPlay("W")) == "play W"  # type: ignore[arg-type]
+    assert str(SpecialBid("bogus")) == "bid 'bogus'"  # type: ignore[arg-type]
+    assert str(RemoveUp("KD")) == "remove up:KD"  # type: ignore[arg-type]
+    game, _ = _first_state_where("cutthroat-spades", lambda a: isinstance(a, SpecialBid))
+    with pytest.raises(IllegalActionError):
+        game.play(SpecialBid("bogus"))  # type: ignore[arg-type]

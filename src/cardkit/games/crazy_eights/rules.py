@@ -273,6 +273,10 @@ class CrazyEightsRules:
                 action,
                 seat,
             )
+        if action.suit is not None and action.suit not in SUITS:
+            raise IllegalActionError(
+                f"{action.suit!r} is not a suit: name S, H, D or C with an 8", action, seat
+            )
         going_out = len(hand) == 1
         if card.rank == 8:
             if going_out and action.suit is not None:
