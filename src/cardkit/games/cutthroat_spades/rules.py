@@ -29,7 +29,6 @@ from cardkit.core.rules import (
 from cardkit.core.table import deal
 from cardkit.core.tricks import winning_index
 from cardkit.errors import IllegalActionError, NotationError
-from cardkit.games.notation import parse_chance, parse_number, quoted
 from cardkit.games.cutthroat_spades.actions import (
     SPECIAL_NOTATION,
     Bid,
@@ -59,6 +58,7 @@ from cardkit.games.cutthroat_spades.events import (
 )
 from cardkit.games.cutthroat_spades.scoring import moon_threshold, score_seat
 from cardkit.games.cutthroat_spades.state import BidInfo, CutthroatState, GameRecord, replace
+from cardkit.games.notation import parse_chance, parse_number, quoted
 
 __all__ = ["CutthroatSpadesRules", "RULES", "Layout", "layout_of", "suit_of", "rank_of", "trick_power"]
 

@@ -21,7 +21,8 @@ sorted, so ``play 9H 9S`` and ``play 9S 9H`` are the same action.
 from __future__ import annotations
 
 import re
-from typing import Iterable, Union
+from collections.abc import Iterable
+from typing import Union
 
 import attrs
 
@@ -54,15 +55,17 @@ __all__ = [
 
 
 def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    if isinstance(cards, (str, Card)) or not isinstance(cards, (tuple, list)):
+    # A hand-built Play of card codes must be refused here: sorting would fail obscurely.
+    if isinstance(cards, (str, Card)) or not isinstance(cards, Iterable):
         raise IllegalActionError(f"a Play takes a tuple of cards, not {type(cards).__name__}")
-    for card in cards:
+    items = tuple(cards)
+    for card in items:
         if not isinstance(card, Card):
             raise IllegalActionError(
                 f"a Play takes Card values (e.g. Card.parse('9S')), not {type(card).__name__} "
                 f"{quoted(repr(card))}"
             )
-    return sort_cards(tuple(cards))
+    return sort_cards(items)
 
 
 @attrs.frozen
