@@ -1,11 +1,20 @@
 from __future__ import annotations
 
+import argparse
+import io
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import cardkit
-from cardkit.cli.main import main
+from cardkit.cli.main import DEFAULT_MAX_ACTIONS, INTERRUPTED, main, parse_option
 from cardkit.rng import Rng
 from cardkit.testing import random_playout
 
@@ -42,13 +51,6 @@ def test_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
 
 # ---------------------------------------------------------------- hardening (issue 8)
 
-import io
-import os
-import signal
-import subprocess
-import sys
-
-from cardkit.cli.main import DEFAULT_MAX_ACTIONS, INTERRUPTED, parse_option
 
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 
@@ -224,8 +226,6 @@ def test_ctrl_c_prints_partial_results_and_exits_130() -> None:
     assert proc.stdout is not None
     first = proc.stdout.readline()  # printed before the first game starts
     assert first.startswith("cutthroat-spades: 100000 games")
-    import time
-
     time.sleep(1.0)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
@@ -236,3 +236,13 @@ def test_ctrl_c_prints_partial_results_and_exits_130() -> None:
     assert 0 <= played < 100000  # usually dozens; none if the machine is very slow
     assert lines["unfinished"].startswith("unfinished: ")
     assert "seat  wins  mean score" in out
+
+
+@given(st.text(max_size=60))
+def test_parse_option_gives_a_pair_or_a_usage_error(text: str) -> None:
+    try:
+        key, _ = parse_option(text)
+    except argparse.ArgumentTypeError:
+        assert "=" not in text or not text.partition("=")[0].strip() or text.partition("=")[0].strip() == "players"
+    else:
+        assert key and key == text.partition("=")[0].strip()
