@@ -174,6 +174,17 @@ def test_replay_reads_standard_input(monkeypatch: pytest.MonkeyPatch, capsys: py
     assert str(list(game.scores)) in out
 
 
+def _run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    """``main(args)`` in this process: its exit code, stdout and stderr (any exception
+    other than argparse's SystemExit escapes and fails the test, as a traceback would)."""
+    try:
+        code = main(args)
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
 @pytest.mark.parametrize(
     "content,message",
     [
@@ -184,13 +195,26 @@ def test_replay_reads_standard_input(monkeypatch: pytest.MonkeyPatch, capsys: py
     ],
     ids=["not-utf8", "deep-list", "deep-object", "empty"],
 )
-def test_replay_bad_files_give_one_clean_line(tmp_path: Path, content: bytes, message: str) -> None:
+def test_replay_bad_files_give_one_clean_line(
+    tmp_path: Path, content: bytes, message: str, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:  # fmt: skip
     path = tmp_path / "log.json"
     path.write_bytes(content)
-    for result in (_cli("replay", str(path)), _cli("replay", "-", stdin=content)):
-        assert result.returncode == 1
-        assert "Traceback" not in result.stderr and message in result.stderr
-        assert len(result.stderr.strip().splitlines()) == 1 and result.stdout == ""
+    results = [_run(["replay", str(path)], capsys)]
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(content), encoding="utf-8"))
+    results.append(_run(["replay", "-"], capsys))
+    for code, out, err in results:
+        assert code == 1 and out == ""
+        assert message in err and len(err.strip().splitlines()) == 1 and err.startswith("cardkit: ")
+
+
+def test_the_installed_entry_point_prints_no_traceback(tmp_path: Path) -> None:
+    path = tmp_path / "log.json"
+    path.write_bytes(b"\xff\xfe{}")
+    for result in (_cli("replay", str(path)), _cli("replay", "-", stdin=b"[" * 100_000)):
+        assert result.returncode == 1 and result.stdout == ""
+        assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
 
 
 @pytest.mark.parametrize(
@@ -208,12 +232,15 @@ def test_replay_bad_files_give_one_clean_line(tmp_path: Path, content: bytes, me
         ([], 2),
     ],
 )
-def test_every_error_path_is_a_message_and_an_exit_code(args: list[str], code: int) -> None:
-    result = _cli(*args)
-    assert result.returncode == code
-    assert "Traceback" not in result.stderr and result.stderr.strip()
+def test_every_error_path_is_a_message_and_an_exit_code(
+    args: list[str], code: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    got, out, err = _run(args, capsys)
+    assert got == code and err.strip()
     if code == 1:
-        assert len(result.stderr.strip().splitlines()) == 1 and result.stderr.startswith("cardkit: ")
+        assert len(err.strip().splitlines()) == 1 and err.startswith("cardkit: ")
+    else:
+        assert "usage: cardkit" in err
 
 
 def test_ctrl_c_prints_partial_results_and_exits_130() -> None:
