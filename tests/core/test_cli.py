@@ -223,6 +223,7 @@ def test_the_installed_entry_point_prints_no_traceback(tmp_path: Path) -> None:
         (["simulate", "nogame", "--players", "3"], 1),
         (["simulate", "wizard", "--players", "99"], 1),
         (["simulate", "wizard", "--players", "3", "-o", "colour=red"], 1),
+        (["simulate", "wizard", "--players", "3", "--games", "2", "--seed", str(2**64 - 1)], 1),
         (["simulate", "wizard", "--players", "3", "-o", "players=4"], 2),
         (["simulate", "wizard", "--players", "3", "-o", "noequals"], 2),
         (["simulate", "wizard"], 2),

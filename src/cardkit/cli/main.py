@@ -18,7 +18,7 @@ import attrs
 
 from cardkit import __version__
 from cardkit.api import new_game, replay
-from cardkit.errors import CardkitError, LogError
+from cardkit.errors import CardkitError, ConfigError, LogError
 from cardkit.games import available_games, get_rules
 from cardkit.rng import Rng
 from cardkit.serde import loads
@@ -32,6 +32,8 @@ DEFAULT_MAX_ACTIONS = 10_000
 Every built-in game with its default options ends well within it under random play
 (the longest seen: a 3-player Crazy Eights points match with reshuffles, about 3,400);
 a Cutthroat Spades tournament without ``max_hands`` or ``mercy`` may never end."""
+
+_MAX_SEED = 2**64 - 1
 
 INTERRUPTED = 130
 """The exit code after Ctrl-C (128 + SIGINT), as shells use."""
@@ -130,6 +132,11 @@ def _print_tally(tally: _Tally, args: argparse.Namespace, elapsed: float, out: T
 def _simulate(args: argparse.Namespace) -> int:
     options = dict(args.option or [])
     get_rules(args.game)
+    if args.seed + args.games - 1 > _MAX_SEED:
+        raise ConfigError(
+            f"game i is dealt with seed --seed + i, and seeds stop at 2**64 - 1: with "
+            f"--games {args.games}, --seed must be at most {_MAX_SEED - args.games + 1}"
+        )
     new_game(args.game, players=args.players, seed=args.seed, **options)  # options checked first
     out = sys.stdout
     print(
