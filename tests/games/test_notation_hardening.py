@@ -3,6 +3,7 @@ person can type is a NotationError or an IllegalActionError, the game unchanged.
 
 from __future__ import annotations
 
+import os
 import re
 from collections import Counter
 from typing import Callable
@@ -134,14 +135,25 @@ def _concealed_from(game: cardkit.Game, seat: int) -> set[Card]:
 def test_errors_a_seat_provokes_name_no_card_concealed_from_it(name: str) -> None:
     """Every card typed by every seat at every step of a few games: a refusal may repeat
     the card typed, but never names another card the typing seat cannot see."""
+    _scan_error_messages(name, seeds=range(2), max_steps=60)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(os.environ.get("CARDKIT_LONG") != "1", reason="long run: CARDKIT_LONG=1")
+@pytest.mark.parametrize("name", GAMES)
+def test_errors_name_no_concealed_card_long(name: str) -> None:
+    _scan_error_messages(name, seeds=range(2, 22), max_steps=400)
+
+
+def _scan_error_messages(name: str, seeds: range, max_steps: int) -> None:
     deck = sorted({c for z in _START[name].zones() for c in z.cards}, key=lambda c: c.sort_key)
     texts = [f"play {c.code}" for c in deck] + ["draw", "pass", "take", "look", "bid 1", "blind 1", "remove down:1",
                                                 "remove up:QS", "trump H", "play 8H S", "up 7C", "bid b6", "bid moon"]
-    for seed in range(2):
+    for seed in seeds:
         game = cardkit.new_game(name, players=3, seed=40 + seed)
         rng = Rng(seed)
         steps = 0
-        while not game.is_over and steps < 60:
+        while not game.is_over and steps < max_steps:
             for seat in range(game.players):
                 concealed = _concealed_from(game, seat)
                 for text in texts:
