@@ -47,12 +47,12 @@ class Measured:
     @property
     def best(self) -> float:
         """Units per CPU-second in the fastest round."""
-        return self.units / min(self.times)
+        return self.units / max(min(self.times), 1e-9)
 
     @property
     def median(self) -> float:
         """Units per CPU-second at the median round time."""
-        return self.units / statistics.median(self.times)
+        return self.units / max(statistics.median(self.times), 1e-9)
 
 
 def _timed(body: Callable[[], object]) -> tuple[float, object]:
