@@ -27,7 +27,7 @@ __all__ = [
     "SerdeCost",
     "serde_cost",
     "long_log_game",
-    "newest_entry_cost",
+    "newest_entry_costs",
     "StartupCost",
     "startup_cost",
     "memory_per_entry",
@@ -86,25 +86,23 @@ def serde_cost(game: cardkit.Game, repeats: int) -> SerdeCost:
     )
 
 
-def newest_entry_cost(game: cardkit.Game, seat: int, repeats: int) -> tuple[str, float]:
-    """What a streaming host calls after each move, and its best CPU seconds per call.
+def newest_entry_costs(game: cardkit.Game, seat: int, repeats: int) -> tuple[float, float | None]:
+    """Best CPU seconds per call of what a streaming host can call after each move.
 
-    ``game.entries_for(seat, after=newest - 1)`` where it exists (it must return exactly
-    the newest entry); otherwise ``game.events_for(seat)``, the whole game's events, which
-    is what a host had to call before ``entries_for``.
+    First ``game.events_for(seat)`` (the whole game's events: the only way before
+    ``entries_for``), then ``game.entries_for(seat, after=newest - 1)`` (checked to return
+    exactly the newest entry), or None where ``Game`` has no ``entries_for``.
     """
+    events_for = _best_cpu(lambda: game.events_for(seat), repeats)
     last = game.last_entry
-    assert last is not None
-    if hasattr(game, "entries_for"):
-        entries_for: Callable[..., tuple[Any, ...]] = getattr(game, "entries_for")
-        got = entries_for(seat, after=last.seq - 1)
-        assert len(got) == 1 and got[0].seq == last.seq, "entries_for did not return the newest entry"
-        calls = 200
-        total = _best_cpu(lambda: [entries_for(seat, after=last.seq - 1) for _ in range(calls)], repeats)
-        return "entries_for(seat, after=newest - 1)", total / calls
-    return "events_for(seat) (entries_for is not on this branch)", _best_cpu(
-        lambda: game.events_for(seat), repeats
-    )
+    if not hasattr(game, "entries_for") or last is None:
+        return events_for, None
+    entries_for: Callable[..., tuple[Any, ...]] = getattr(game, "entries_for")
+    got = entries_for(seat, after=last.seq - 1)
+    assert len(got) == 1 and got[0].seq == last.seq, "entries_for did not return the newest entry"
+    calls = 200
+    total = _best_cpu(lambda: [entries_for(seat, after=last.seq - 1) for _ in range(calls)], repeats)
+    return events_for, total / calls
 
 
 @dataclass(frozen=True)

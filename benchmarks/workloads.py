@@ -154,8 +154,11 @@ def game_workload(config: Config) -> Workload:
 def replay_workload(config: Config) -> Workload:
     """``cardkit.replay`` of finished games' logs (re-decides and compares every entry)."""
 
+    recorded: list[Any] = []  # logs of seeds 1, 2, ...: sizing and the final batch share them
+
     def prepare(games: int) -> Callable[[], object]:
-        logs = [play_game(config, seed).log for seed in range(1, games + 1)]
+        recorded.extend(play_game(config, seed).log for seed in range(len(recorded) + 1, games + 1))
+        logs = recorded[:games]
         entries = sum(len(log.entries) for log in logs)
 
         def body() -> object:

@@ -47,7 +47,7 @@ def test_quick_run_prints_every_target_measure(quick_output: str) -> None:
         "replay entries/s / pure reducer actions/s",
         "loads / json.loads, same",
         "dumps / json.dumps, same log",
-        "for the newest entry at",
+        "events_for(seat), the whole game",
         "import cardkit / import attrs",
         "cardkit games / import attrs",
     ):
