@@ -62,9 +62,10 @@ def _timed(body: Callable[[], object]) -> tuple[float, object]:
     return time.process_time() - start, result
 
 
-def _batch_size(workload: Workload, batch_seconds: float) -> int:
+def _batch_size(workload: Workload, batch_seconds: float, warm_up: bool) -> int:
     """How many games make one batch of about ``batch_seconds`` CPU (at least one)."""
-    _timed(workload.prepare(1))  # warm-up: imports, caches, first-call costs
+    if warm_up:
+        _timed(workload.prepare(1))  # imports, caches, first-call costs
     games = 1
     while True:
         elapsed, _ = _timed(workload.prepare(games))
@@ -79,8 +80,11 @@ def measure(
     rounds: int,
     batch_seconds: float,
     progress: Callable[[str], None] | None = None,
+    warm_up: bool = True,
 ) -> dict[str, Measured]:
     """Run ``workloads`` interleaved for ``rounds`` rounds; results by workload key.
+
+    Each workload first runs one game untimed (``warm_up``), then is sized.
 
     Every round of a workload must do the same number of units (same seeds, same games);
     a workload that does not is a bug in the workload, and raises ``AssertionError``.
@@ -88,7 +92,7 @@ def measure(
     bodies: dict[str, Callable[[], object]] = {}
     results: dict[str, Measured] = {}
     for workload in workloads:
-        games = _batch_size(workload, batch_seconds)
+        games = _batch_size(workload, batch_seconds, warm_up)
         bodies[workload.key] = workload.prepare(games)
         results[workload.key] = Measured(workload, games, -1)
         if progress is not None:

@@ -144,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
     if no_rlcard is None and not args.only:
         work.append(wl.rlcard_uno_workload())
     progress = (lambda text: print(text, file=sys.stderr, flush=True)) if args.progress else None
-    results = measure(work, rounds, plan.batch_seconds, progress)
+    results = measure(work, rounds, plan.batch_seconds, progress, warm_up=not args.quick)
 
     print(f"== Throughput: units per CPU-second, {rounds} interleaved rounds, "
           f"batches of about {plan.batch_seconds:g} s CPU ==")

@@ -114,7 +114,7 @@ def test_rounds_are_interleaved_and_counted() -> None:
 
 def test_a_workload_that_changes_its_work_is_refused() -> None:
     calls: list[str] = []
-    # sizing takes two runs; then the first round does 5 units and the second 6
+    # warm-up and sizing take one run each; then the first round does 5 units and the second 6
     shifty = _counting("S", calls, [1, 1, 5, 6])
     with pytest.raises(AssertionError, match="did other work"):
         harness.measure([shifty], rounds=2, batch_seconds=0.0)
