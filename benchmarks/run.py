@@ -93,11 +93,11 @@ def _same_games(configs: list[wl.Config], seeds: int) -> list[str]:
         checked = seeds if config.game == "crazy-eights" else max(1, seeds // 3)
         for seed in range(1, checked + 1):
             counts = {
-                "pure reducer": wl._pure_game(rules, cfg, seed),
-                "Game.play": wl._game_game(config, seed),
+                "pure reducer": wl.pure_playout(rules, cfg, seed),
+                "Game.play": wl.game_playout(config, seed),
             }
             if config.game == "crazy-eights":
-                counts["naive Python"] = wl._naive_game(config.players, seed, rules_version)
+                counts["naive Python"] = wl.naive_playout(config.players, seed, rules_version)
             if len(set(counts.values())) != 1:
                 problems.append(f"{config.label} seed {seed}: player actions differ {counts}")
             total += counts["pure reducer"]

@@ -34,6 +34,10 @@ __all__ = [
     "openspiel_missing",
     "rlcard_missing",
     "play_game",
+    "pure_playout",
+    "game_playout",
+    "naive_playout",
+    "naive_deal",
 ]
 
 
@@ -70,7 +74,7 @@ CONFIGS: tuple[Config, ...] = (
 # --------------------------------------------------------------------------- cardkit
 
 
-def _pure_game(rules: Any, config: Any, seed: int) -> int:
+def pure_playout(rules: Any, config: Any, seed: int) -> int:
     """One random game through ``legal_actions``/``decide``/``evolve``; player actions."""
     to_act_of, legal_actions, decide, evolve = rules.to_act, rules.legal_actions, rules.decide, rules.evolve
     rnd = random.Random(seed).random
@@ -115,7 +119,11 @@ def play_game(config: Config, seed: int, options: dict[str, Any] | None = None,
     return game
 
 
-def _game_game(config: Config, seed: int) -> int:
+def game_playout(config: Config, seed: int) -> int:
+    """One random game through ``new_game``, ``legal_actions()`` and ``play()``; player actions.
+
+    The timed twin of :func:`play_game`, without its stop checks (they would be timed too).
+    """
     rnd = random.Random(seed).random
     game = cardkit.new_game(config.game, players=config.players, seed=seed, **config.options)
     actions = 0
@@ -137,7 +145,7 @@ def pure_workload(config: Config) -> Workload:
     cfg = rules.config(config.players, **config.options)
 
     def prepare(games: int) -> Callable[[], object]:
-        return lambda: sum(_pure_game(rules, cfg, seed) for seed in range(1, games + 1))
+        return lambda: sum(pure_playout(rules, cfg, seed) for seed in range(1, games + 1))
 
     return Workload(f"pure {config.label}", "cardkit pure reducer", "player actions", prepare, _sum_of)
 
@@ -146,7 +154,7 @@ def game_workload(config: Config) -> Workload:
     """cardkit's immutable ``Game``: ``new_game``, ``legal_actions()``, ``play()`` (log, guards)."""
 
     def prepare(games: int) -> Callable[[], object]:
-        return lambda: sum(_game_game(config, seed) for seed in range(1, games + 1))
+        return lambda: sum(game_playout(config, seed) for seed in range(1, games + 1))
 
     return Workload(f"game {config.label}", "cardkit Game.play", "player actions", prepare, _sum_of)
 
@@ -182,10 +190,12 @@ def naive_deal(players: int, seed: int) -> tuple[int, list[int]]:
     for event in rules.decide(state, pick):
         state = rules.evolve(state, event)
     shuffle = chance_outcome(rules.pending_chance(state), seed, 1)
-    return pick.index, [card_code(card.code) for card in shuffle.order]  # type: ignore[union-attr]
+    assert isinstance(pick, cardkit.Pick) and isinstance(shuffle, cardkit.Shuffle)
+    return pick.index, [card_code(card.code) for card in shuffle.order]
 
 
-def _naive_game(players: int, seed: int, blocked_rule: int) -> int:
+def naive_playout(players: int, seed: int, blocked_rule: int) -> int:
+    """The same game as cardkit's ``seed`` on the naive Python Crazy Eights; player actions."""
     rnd = random.Random(seed).random
     dealer, order = naive_deal(players, seed)
     game = NaiveCrazyEights(players, dealer, order, blocked_rule=blocked_rule)
@@ -201,7 +211,7 @@ def naive_workload(config: Config) -> Workload:
     blocked_rule = cardkit.get_rules("crazy-eights").rules_version
 
     def prepare(games: int) -> Callable[[], object]:
-        return lambda: sum(_naive_game(config.players, seed, blocked_rule) for seed in range(1, games + 1))
+        return lambda: sum(naive_playout(config.players, seed, blocked_rule) for seed in range(1, games + 1))
 
     return Workload(f"naive {config.label}", "naive mutable Python", "player actions", prepare, _sum_of)
 
@@ -230,8 +240,8 @@ def openspiel_cpp_workload(config: Config) -> Workload:
     One Python call per game. ``evaluate_bots`` plays the game to its end on the state it
     is given, so after the timed batch the player actions are counted, untimed, from each
     finished state's ``full_history()`` (entries whose player is a seat, not chance).
-    Bots are made afresh (seeded ``1000 * game + seat``) each batch so every round plays
-    the same games.
+    The bots (seeded ``1000 + seat``) are made once per batch, in the timed body, so
+    every round plays the same games; a game costs one Python call.
     """
     import pyspiel
 
@@ -242,8 +252,8 @@ def openspiel_cpp_workload(config: Config) -> Workload:
     def prepare(games: int) -> Callable[[], object]:
         def body() -> object:
             finished = []
+            bots = [pyspiel.make_uniform_random_bot(seat, 1000 + seat) for seat in range(players)]
             for seed in range(1, games + 1):
-                bots = [pyspiel.make_uniform_random_bot(seat, 1000 * seed + seat) for seat in range(players)]
                 state = game.new_initial_state()
                 pyspiel.evaluate_bots(state, bots, seed)
                 finished.append(state)
