@@ -147,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
     results = measure(work, rounds, plan.batch_seconds, progress, warm_up=not args.quick)
 
     print(f"== Throughput: units per CPU-second, {rounds} interleaved rounds, "
-          f"batches of about {plan.batch_seconds:g} s CPU ==")
+          f"batches of about {plan.batch_seconds:g} s CPU; best = the round of least CPU time ==")
     print(f"{'configuration':<20} {'side':<46} {'best':>12} {'median':>12}  unit, batch")
     for config in configs:
         for key in ("pure", "game", "replay", "naive", "os-cpp", "os-py"):
