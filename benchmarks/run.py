@@ -72,8 +72,7 @@ def _ratio_line(label: str, what: str, num: Measured, den: Measured, target: str
     best = num.best / den.best
     line = f"{label:<20} {what:<62} {median:6.2f}x median ({best:.2f}x best)"
     if target is not None and goal is not None:
-        met = median >= goal if at_least else median <= goal
-        line += f"   target {target}: {'met' if met else 'not met'}"
+        line += f"   target {target}: {_target(median, goal, at_least)}"
     return line
 
 
@@ -146,6 +145,17 @@ def main(argv: list[str] | None = None) -> int:
     progress = (lambda text: print(text, file=sys.stderr, flush=True)) if args.progress else None
     results = measure(work, rounds, plan.batch_seconds, progress, warm_up=not args.quick)
 
+    _print_throughput(configs, results, rounds, plan)
+    _print_ratios(configs, results, no_openspiel, no_rlcard)
+    _print_single_measures(plan, args.quick, no_openspiel is None)
+    _print_other(plan)
+
+    for problem in problems:
+        print(f"CHECK FAILED: {problem}")
+    return 1 if problems else 0
+
+
+def _print_throughput(configs: list[wl.Config], results: dict[str, Measured], rounds: int, plan: Plan) -> None:
     print(f"== Throughput: units per CPU-second, {rounds} interleaved rounds, "
           f"batches of about {plan.batch_seconds:g} s CPU; best = the round of least CPU time ==")
     print(f"{'configuration':<20} {'side':<46} {'best':>12} {'median':>12}  unit, batch")
@@ -162,6 +172,10 @@ def main(argv: list[str] | None = None) -> int:
               f"{uno.workload.unit}, {uno.games} games")
     print()
 
+
+def _print_ratios(configs: list[wl.Config], results: dict[str, Measured], no_openspiel: str | None,
+                  no_rlcard: str | None) -> None:
+    uno = results.get("rlcard uno")
     print("== Ratios of player actions per CPU-second (replay: entries) ==")
     for config in configs:
         r = {key: results.get(f"{key} {config.label}") for key in ("pure", "game", "replay", "naive", "os-cpp", "os-py")}
@@ -190,7 +204,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"({no_rlcard})")
     print()
 
-    # ---------------------------------------------------------------- single measures
+
+def _print_single_measures(plan: Plan, quick: bool, with_pyspiel: bool) -> None:
     print("== Serde, per-seat stream, start-up, memory ==")
     c8 = wl.CONFIGS[1]  # crazy-eights 4p points match: long logs
     long_game = measures.long_log_game(c8, plan.log_entries)
@@ -204,7 +219,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{serde.dumps / serde.entries * 1e6:.1f} us/entry, json.dumps {serde.json_dumps * 1e3:.1f} ms)   no target")
     last = long_game.last_entry
     assert last is not None
-    events_for, entries_for = measures.newest_entry_costs(long_game, 0, 3 if args.quick else 5)
+    events_for, entries_for = measures.newest_entry_costs(long_game, 0, 3 if quick else 5)
     at = f"at {last.seq + 1:,} entries"
     if entries_for is None:
         print(f"newest entry through events_for(seat), the whole game (entries_for is not on this branch), {at}: "
@@ -213,7 +228,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"events_for(seat), the whole game, {at}: {events_for * 1e6:,.1f} us per call   for reference")
         print(f"entries_for(seat, after=newest - 1), the newest entry, {at}: {entries_for * 1e6:,.1f} us per call   "
               f"target <= 50 us: {_target(entries_for, 50e-6, False)}")
-    start = measures.startup_cost(plan.startup_repeats, no_openspiel is None)
+    start = measures.startup_cost(plan.startup_repeats, with_pyspiel)
     how = f"wall, fresh interpreters, best of {plan.startup_repeats}"
     print(f"import cardkit / import attrs ({how}): {start.cardkit / start.attrs:.2f}x "
           f"(import cardkit {start.cardkit * 1e3:.0f} ms, import attrs {start.attrs * 1e3:.0f} ms)   "
@@ -229,18 +244,17 @@ def main(argv: list[str] | None = None) -> int:
               f"{per_entry:,.0f} B   target <= 400 B: {_target(per_entry, 400, False)}")
     print()
 
+
+def _print_other(plan: Plan) -> None:
+    c8 = wl.CONFIGS[1]
     print("== Other ==")
     near = measures.play_cost(c8, 100)
     far = measures.play_cost(c8, plan.far_actions)
     print(f"crazy-eights 4p points match: Game.play {near * 1e6:.1f} us at 100 actions, {far * 1e6:.1f} us at "
-          f"{plan.far_actions:,} actions (far/near {far / near:.2f}x: play is O(1) in the game's length)")
+          f"{plan.far_actions:,} actions (far/near {far / near:.2f}x; near 1 when play is O(1) in the game's length)")
     deep = wl.play_game(c8, 5, c8.long_options, max_actions=plan.far_actions)
     print(f"crazy-eights 4p points match: undo(1) {measures.undo_cost(deep, 1) * 1e6:.0f} us, "
           f"undo(10) {measures.undo_cost(deep, 10) * 1e6:.0f} us at {plan.far_actions:,} actions")
-
-    for problem in problems:
-        print(f"CHECK FAILED: {problem}")
-    return 1 if problems else 0
 
 
 def _os_name(config: wl.Config) -> str:
