@@ -8,6 +8,7 @@ what makes "pure / naive mutable Python" in ``benchmarks/run.py`` a like-for-lik
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 from collections import Counter
@@ -25,6 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from naive_crazy_eights import DRAW, PASS, NaiveCrazyEights, card_code, describe_action  # noqa: E402
 
 RULES_VERSION = cardkit.get_rules("crazy-eights").rules_version
+
+long_run = pytest.mark.skipif(os.environ.get("CARDKIT_LONG") != "1", reason="long run: CARDKIT_LONG=1")
 
 
 def _codes(cards: tuple[cardkit.Card, ...]) -> list[int]:
@@ -106,3 +109,14 @@ def test_notation_of_naive_actions() -> None:
     assert describe_action(card_code("8H") | (3 + 1) << 6) == "play 8H C"
     assert describe_action(card_code("TD")) == "play TD"
     assert describe_action(DRAW) == "draw" and describe_action(PASS) == "pass"
+
+
+@pytest.mark.slow
+@long_run
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_long_run_same_games(players: int) -> None:
+    # 4 x 1,500 games (about 25 s of CPU); the default run checks a slice of this above.
+    endings: Counter[str] = Counter()
+    for seed in range(1, 1501):
+        endings[lockstep(players, 10**6 + seed, seed, (0.0, 0.5, 0.9)[seed % 3], 1000 if seed % 10 else 25)] += 1
+    assert endings["out"] and endings["blocked"] and endings["limit"], endings
