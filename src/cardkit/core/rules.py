@@ -75,7 +75,9 @@ class PickSpec:
 
 
 ChanceSpec = Union[ShuffleSpec, PickSpec]
+"""What a pending chance node asks for: a shuffle or a pick."""
 ChanceAction = Union[Shuffle, Pick]
+"""An answer to a chance node: ``Shuffle(order)`` or ``Pick(index)``."""
 
 
 def check_chance_action(spec: ChanceSpec, action: object) -> None:

@@ -31,6 +31,7 @@ OPTION_NAMES = (
     "hand_size",
     "max_turns",
 )
+"""Every option name accepted by the Crazy Eights config, in the documented order."""
 
 
 @attrs.frozen

@@ -26,8 +26,10 @@ __all__ = [
 ]
 
 GAME: Final = "spacc-u-mazz"
+"""The registry name of the game."""
 
 OPTION_NAMES: Final = ("rank_order", "card_points", "fixed_points", "target_score", "max_turns")
+"""Every option name accepted by the Spacc 'u Mazz config."""
 
 DEFAULT_CARD_POINTS: Final[tuple[int, ...]] = (
     # 2  3   4   5  6  7  8  9  T  J  Q  K  A   (index rank - 2) -- rule 24, provisional

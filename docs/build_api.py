@@ -1,0 +1,162 @@
+"""Build cardkit's API reference (HTML, with pdoc) from the docstrings, and fail on any problem.
+
+Usage, from the repository root::
+
+    python docs/build_api.py                 # writes build/api/ (open build/api/index.html)
+    python docs/build_api.py --output DIR
+
+It documents ``cardkit`` and every public submodule (no ``_`` in any part of its name) and
+exits with status 1, printing every problem, when:
+
+* a module cannot be imported (an optional extra missing: install it, the reference covers
+  every module);
+* pdoc emits any warning (an unresolvable annotation, a broken cross reference, ...);
+* a name listed in a module's ``__all__`` has no docstring or is absent from the reference.
+
+The same checks run in the test suite (``tests/test_api_reference.py``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+import warnings
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+
+import pdoc
+import pdoc.doc
+import pdoc.doc_ast as doc_ast
+import pdoc.extract
+import pdoc.render
+
+PACKAGE = "cardkit"
+DEFAULT_OUTPUT = Path("build/api")
+
+
+def public_modules() -> tuple[list[str], list[str]]:
+    """The importable public module names of cardkit (sorted), and the import failures."""
+    root = importlib.import_module(PACKAGE)
+    names = [PACKAGE]
+    problems: list[str] = []
+    for info in pkgutil.walk_packages(root.__path__, PACKAGE + ".", onerror=lambda name: None):
+        if any(part.startswith("_") for part in info.name.split(".")):
+            continue
+        try:
+            importlib.import_module(info.name)
+        except ImportError as exc:  # an optional extra that is not installed
+            problems.append(f"{info.name}: cannot be imported ({exc})")
+            continue
+        names.append(info.name)
+    return sorted(names), problems
+
+
+def _documented_elsewhere(name: str, obj: object, modules: Sequence[str]) -> bool:
+    """Whether a re-exported variable is documented where it is defined.
+
+    A value such as ``CHANCE = -1`` cannot carry its own docstring, so pdoc reads variable
+    docstrings from the source of the module that assigns them; a re-export (``cardkit.CHANCE``)
+    is documented on the defining module's page (``cardkit.core.rules.CHANCE``).
+    """
+    for other in modules:
+        module = importlib.import_module(other)
+        if module.__dict__.get(name, _MISSING) is obj:
+            if doc_ast.walk_tree(module).var_docstrings.get(name, "").strip():
+                return True
+    return False
+
+
+_MISSING = object()
+_MODELS: dict[str, pdoc.doc.Module] = {}
+
+
+def _model(module_name: str) -> pdoc.doc.Module:
+    if module_name not in _MODELS:
+        _MODELS[module_name] = pdoc.doc.Module(importlib.import_module(module_name))
+    return _MODELS[module_name]
+
+
+def undocumented(module_name: str, modules: Sequence[str]) -> list[str]:
+    """The names of the module's ``__all__`` that have no docstring or are missing from pdoc's model."""
+    module = importlib.import_module(module_name)
+    doc = _model(module_name)
+    problems = []
+    if not (doc.docstring or "").strip():
+        problems.append(f"{module_name}: the module has no docstring")
+    for name in getattr(module, "__all__", ()):
+        member = doc.get(name)
+        if member is None:
+            problems.append(f"{module_name}.{name}: listed in __all__ but not in the reference")
+        elif not (member.docstring or "").strip():
+            if isinstance(member, pdoc.doc.Variable) and _documented_elsewhere(
+                name, getattr(module, name), modules
+            ):
+                continue
+            problems.append(f"{module_name}.{name}: no docstring")
+    return problems
+
+
+def pdoc_specs(modules: Sequence[str]) -> list[str]:
+    """The fewest module specs that make pdoc document every module once.
+
+    pdoc walks the submodules of a package without ``__all__`` by itself; naming them again
+    is a pdoc warning.
+    """
+    covered: set[str] = set()
+    specs = []
+    for name in modules:
+        if name in covered:
+            continue
+        specs.append(name)
+        covered.update(pdoc.extract.walk_specs([name]))
+    return specs
+
+
+def missing_from_html(module_name: str, output: Path) -> list[str]:
+    """Names of the module's ``__all__`` without an anchor in its rendered page."""
+    module = importlib.import_module(module_name)
+    page = output.joinpath(*module_name.split(".")).with_suffix(".html")
+    if not page.is_file():
+        return [f"{module_name}: no page {page}"]
+    html = page.read_text("utf-8")
+    return [
+        f"{module_name}.{name}: not in {page}"
+        for name in getattr(module, "__all__", ())
+        if f'id="{name}"' not in html
+    ]
+
+
+def build(output: Path) -> list[str]:
+    """Render the reference into ``output``; return every problem found (empty: success)."""
+    modules, problems = public_modules()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        pdoc.render.configure(docformat="restructuredtext", show_source=True, search=True)
+        pdoc.pdoc(*pdoc_specs(modules), output_directory=output)
+    problems += [f"pdoc warning: {w.message}" for w in caught]
+    for name in modules:
+        problems += undocumented(name, modules)
+        problems += missing_from_html(name, output)
+    return problems
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Command-line entry point; returns the exit status."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT, help="default: build/api")
+    args = parser.parse_args(argv)
+    problems = build(args.output)
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    if problems:
+        print(f"API reference: {len(problems)} problem(s)", file=sys.stderr)
+        return 1
+    print(f"API reference written to {args.output}/index.html")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
