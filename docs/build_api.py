@@ -11,7 +11,8 @@ exits with status 1, printing every problem, when:
 * a module cannot be imported (an optional extra missing: install it, the reference covers
   every module);
 * pdoc emits any warning (an unresolvable annotation, a broken cross reference, ...);
-* a name listed in a module's ``__all__`` has no docstring or is absent from the reference.
+* a name listed in a module's ``__all__`` has no docstring or is absent from the reference;
+* a page mentions a file that is not part of the repository (the docs stand on their own).
 
 The same checks run in the test suite (``tests/test_api_reference.py``).
 """
@@ -21,6 +22,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import pkgutil
+import re
 import sys
 import warnings
 from collections.abc import Sequence
@@ -35,6 +37,8 @@ import pdoc.render
 
 PACKAGE = "cardkit"
 DEFAULT_OUTPUT = Path("build/api")
+# Paths of the project's private working files, which a user of the library does not have.
+OUTSIDE = re.compile(r"\bshared/|\brules/[\w.-]*\.md|\bseeds?/|\bDESIGN\.md|\bthe spec(ification)? file", re.I)
 
 
 def public_modules() -> tuple[list[str], list[str]]:
@@ -129,6 +133,15 @@ def missing_from_html(module_name: str, output: Path) -> list[str]:
     ]
 
 
+def outside_references(output: Path) -> list[str]:
+    """Mentions, in the rendered reference, of files that are not part of the repository."""
+    return [
+        f"{page.relative_to(output)}: mentions {match.group(0)!r}, which users do not have"
+        for page in sorted(output.rglob("*.html"))
+        for match in OUTSIDE.finditer(page.read_text("utf-8"))
+    ]
+
+
 def build(output: Path) -> list[str]:
     """Render the reference into ``output``; return every problem found (empty: success)."""
     modules, problems = public_modules()
@@ -140,7 +153,7 @@ def build(output: Path) -> list[str]:
     for name in modules:
         problems += undocumented(name, modules)
         problems += missing_from_html(name, output)
-    return problems
+    return problems + outside_references(output)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -71,3 +71,11 @@ def test_a_module_page_without_a_name_is_reported(tmp_path: Path) -> None:
     problems = build_api.missing_from_html("cardkit", tmp_path)
     assert "cardkit.Game: not in" not in " ".join(problems)
     assert any(p.startswith("cardkit.new_game: not in") for p in problems)
+
+
+def test_the_reference_mentions_no_file_outside_the_repository(tmp_path: Path) -> None:
+    (tmp_path / "page.html").write_text("see shared/rules/wizard.md and docs/games/wizard.md", "utf-8")
+    assert build_api.outside_references(tmp_path) == [
+        "page.html: mentions 'shared/', which users do not have",
+        "page.html: mentions 'rules/wizard.md', which users do not have",
+    ]

@@ -32,7 +32,12 @@ def section(text: str, title: str) -> str:
 
 
 def test_every_built_in_game_has_a_page() -> None:
-    assert set(cardkit.available_games()) <= set(GAMES)
+    built_in = {
+        name
+        for name in cardkit.available_games()
+        if type(cardkit.get_rules(name)).__module__.startswith("cardkit.games.")
+    }
+    assert built_in == set(GAMES)  # other tests register games of their own
     for game in GAMES:
         assert (ROOT / "docs" / "games" / f"{game}.md").is_file()
 

@@ -206,7 +206,7 @@ V = TypeVar("V", covariant=True)
 
 
 class Rules(Protocol[S, A, E, V]):
-    """What a game implements. See DESIGN.md §2 and docs/concepts.md.
+    """What a game implements. See docs/concepts.md.
 
     Contract highlights:
 

@@ -1,4 +1,4 @@
-"""Crazy Eights options (rules file: Options table)."""
+"""Crazy Eights options (docs/games/crazy-eights.md: Options)."""
 
 from __future__ import annotations
 

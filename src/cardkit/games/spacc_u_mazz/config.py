@@ -1,4 +1,4 @@
-"""Spacc 'u Mazz options (rules file: Options table) and their validation."""
+"""Spacc 'u Mazz options (docs/games/spacc-u-mazz.md: Options) and their validation."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Spacc 'u Mazz rules: the decider (see ``/work/shared/rules/spacc-u-mazz.md`` and
-``docs/games/spacc-u-mazz.md``; rule numbers below refer to the rules file)."""
+"""Spacc 'u Mazz rules: the decider (see ``docs/games/spacc-u-mazz.md``; rule numbers
+below refer to it)."""
 
 from __future__ import annotations
 
