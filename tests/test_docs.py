@@ -167,7 +167,7 @@ def _page_for(block: Block, tmp_path_factory: pytest.TempPathFactory) -> _Page:
     page = _PAGES.get(block.path)
     if page is None:
         page = _PAGES[block.path] = _Page(tmp_path_factory.mktemp(block.path.stem))
-        page.namespace["__name__"] = f"docs_{block.path.stem.replace('-', '_')}"
+        page.namespace["__name__"] = "__main__"  # as when a reader runs the snippet as a script
     return page
 
 
