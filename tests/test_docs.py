@@ -47,6 +47,11 @@ KNOWN_FAILURES: dict[tuple[str, str], tuple[str, tuple[type[BaseException], ...]
         "is being fixed on the checker branch)",
         (DeadlineExceeded, FlakyFailure),
     ),
+    ("docs/games/crazy-eights.md", "seat 1's pass alone does not block the hand"): (
+        "rule 8 as corrected (a drawing turn is not a pass) lands with the games branch "
+        "(issue 8, defect 13); until then the engine scores this hand as blocked",
+        (AssertionError,),
+    ),
 }
 
 # A reader's settings: hypothesis's default deadline; fewer examples than its default 100 only
@@ -192,6 +197,20 @@ def _known_failure(block: Block) -> list[pytest.MarkDecorator]:
     return []
 
 
+def _run_in_page(block: Block, page: _Page) -> None:
+    """Run a block and record it; a failure stops the page, unless the failure is known
+    (a known-failing block must then be self-contained, so later blocks still run)."""
+    try:
+        _run_block(block, page)
+    except BaseException:
+        if not _known_failure(block):
+            page.failed_at = block.line
+            raise
+        page.done.add(block.line)
+        raise
+    page.done.add(block.line)
+
+
 @pytest.mark.parametrize(
     "block",
     [pytest.param(b, marks=_known_failure(b), id=f"{_relative(b.path)}:{b.line}") for b in BLOCKS],
@@ -216,20 +235,14 @@ def test_doc_block_runs(
         if page.failed_at is not None:
             break
         try:
-            _run_block(earlier, page)
+            _run_in_page(earlier, page)
         except BaseException:
-            page.failed_at = earlier.line
-            raise
-        page.done.add(earlier.line)
+            if page.failed_at is not None:
+                raise
     if page.failed_at is not None and page.failed_at < block.line:
         pytest.fail(f"an earlier block of {_relative(block.path)} (line {page.failed_at}) failed")
     if block.line not in page.done:
-        try:
-            _run_block(block, page)
-        except BaseException:
-            page.failed_at = block.line
-            raise
-        page.done.add(block.line)
+        _run_in_page(block, page)
 
 
 # The collector itself: these fail if it would silently skip or misread a page.
