@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 import pytest
-from hypothesis import settings
+from hypothesis import Phase, settings
 from hypothesis.errors import DeadlineExceeded, FlakyFailure
 
 import cardkit
@@ -85,8 +85,15 @@ KNOWN_FAILURES: dict[tuple[str, str], KnownFailure] = {
 
 # A reader's settings: hypothesis's default deadline; fewer examples than its default 100 only
 # to keep this suite fast (the deadline, not the volume, is what a reader trips over).
+# No shrinking either: a failing example is reported as found (shrinking a slow failure can
+# take minutes), and no example database is written.
 settings.register_profile(
-    "docs-reader", deadline=timedelta(milliseconds=200), derandomize=True, max_examples=25
+    "docs-reader",
+    deadline=timedelta(milliseconds=200),
+    derandomize=True,
+    max_examples=25,
+    phases=(Phase.explicit, Phase.reuse, Phase.generate),
+    database=None,
 )
 
 
