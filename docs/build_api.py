@@ -27,12 +27,10 @@ import sys
 import warnings
 from collections.abc import Sequence
 from pathlib import Path
-from types import ModuleType
 
 import pdoc
 import pdoc.doc
 import pdoc.doc_ast as doc_ast
-import pdoc.extract
 import pdoc.render
 
 PACKAGE = "cardkit"
@@ -58,35 +56,43 @@ def public_modules() -> tuple[list[str], list[str]]:
     return sorted(names), problems
 
 
-def _documented_elsewhere(name: str, obj: object, modules: Sequence[str]) -> bool:
-    """Whether a re-exported variable is documented where it is defined.
+def _source_docstring(name: str, obj: object, modules: Sequence[str]) -> str:
+    """The docstring a re-exported variable has in the module that assigns it ("" if none).
 
-    A value such as ``CHANCE = -1`` cannot carry its own docstring, so pdoc reads variable
-    docstrings from the source of the module that assigns them; a re-export (``cardkit.CHANCE``)
-    is documented on the defining module's page (``cardkit.core.rules.CHANCE``).
+    A value such as ``CHANCE = -1`` cannot carry its own docstring: pdoc reads variable
+    docstrings from the source of the module that assigns them, so a re-export
+    (``cardkit.CHANCE``) would show none. The reference shows the defining module's.
     """
     for other in modules:
         module = importlib.import_module(other)
         if module.__dict__.get(name, _MISSING) is obj:
-            if doc_ast.walk_tree(module).var_docstrings.get(name, "").strip():
-                return True
-    return False
+            text = doc_ast.walk_tree(module).var_docstrings.get(name, "").strip()
+            if text:
+                return text
+    return ""
 
 
 _MISSING = object()
-_MODELS: dict[str, pdoc.doc.Module] = {}
+_MODELS: dict[tuple[str, ...], dict[str, pdoc.doc.Module]] = {}
 
 
-def _model(module_name: str) -> pdoc.doc.Module:
-    if module_name not in _MODELS:
-        _MODELS[module_name] = pdoc.doc.Module(importlib.import_module(module_name))
-    return _MODELS[module_name]
+def models(modules: Sequence[str]) -> dict[str, pdoc.doc.Module]:
+    """pdoc's model of every module, re-exported variables given their source docstring."""
+    key = tuple(modules)
+    if key not in _MODELS:
+        built = {name: pdoc.doc.Module.from_name(name) for name in modules}
+        for doc in built.values():
+            for name, member in doc.members.items():
+                if isinstance(member, pdoc.doc.Variable) and not (member.docstring or "").strip():
+                    member.docstring = _source_docstring(name, getattr(doc.obj, name, None), modules)
+        _MODELS[key] = built
+    return _MODELS[key]
 
 
 def undocumented(module_name: str, modules: Sequence[str]) -> list[str]:
-    """The names of the module's ``__all__`` that have no docstring or are missing from pdoc's model."""
+    """The names of the module's ``__all__`` without a docstring in the reference's model."""
     module = importlib.import_module(module_name)
-    doc = _model(module_name)
+    doc = models(modules)[module_name]
     problems = []
     if not (doc.docstring or "").strip():
         problems.append(f"{module_name}: the module has no docstring")
@@ -95,28 +101,23 @@ def undocumented(module_name: str, modules: Sequence[str]) -> list[str]:
         if member is None:
             problems.append(f"{module_name}.{name}: listed in __all__ but not in the reference")
         elif not (member.docstring or "").strip():
-            if isinstance(member, pdoc.doc.Variable) and _documented_elsewhere(
-                name, getattr(module, name), modules
-            ):
-                continue
             problems.append(f"{module_name}.{name}: no docstring")
     return problems
 
 
-def pdoc_specs(modules: Sequence[str]) -> list[str]:
-    """The fewest module specs that make pdoc document every module once.
-
-    pdoc walks the submodules of a package without ``__all__`` by itself; naming them again
-    is a pdoc warning.
-    """
-    covered: set[str] = set()
-    specs = []
-    for name in modules:
-        if name in covered:
-            continue
-        specs.append(name)
-        covered.update(pdoc.extract.walk_specs([name]))
-    return specs
+def render(modules: Sequence[str], output: Path) -> None:
+    """Write one HTML page per module, the index and the search index (as ``pdoc.pdoc``)."""
+    all_modules = models(modules)
+    for name, doc in all_modules.items():
+        page = output.joinpath(*name.split(".")).with_suffix(".html")
+        page.parent.mkdir(parents=True, exist_ok=True)
+        page.write_text(pdoc.render.html_module(doc, all_modules), "utf-8")
+    index = pdoc.render.html_index(all_modules)
+    if index:
+        (output / "index.html").write_text(index, "utf-8")
+    search = pdoc.render.search_index(all_modules)
+    if search:
+        (output / "search.js").write_text(search, "utf-8")
 
 
 def missing_from_html(module_name: str, output: Path) -> list[str]:
@@ -148,7 +149,7 @@ def build(output: Path) -> list[str]:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         pdoc.render.configure(docformat="restructuredtext", show_source=True, search=True)
-        pdoc.pdoc(*pdoc_specs(modules), output_directory=output)
+        render(modules, output)
     problems += [f"pdoc warning: {w.message}" for w in caught]
     for name in modules:
         problems += undocumented(name, modules)

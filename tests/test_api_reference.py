@@ -44,11 +44,17 @@ def test_every_name_in_all_has_a_docstring_in_the_reference(module_name: str) ->
 def test_the_top_level_page_has_every_public_name(tmp_path: Path) -> None:
     import cardkit
 
-    pdoc.pdoc("cardkit", output_directory=tmp_path)
+    build_api.render(["cardkit"], tmp_path)
     html = (tmp_path / "cardkit.html").read_text("utf-8")
     missing = [name for name in cardkit.__all__ if f'id="{name}"' not in html]
     assert missing == []
     assert build_api.missing_from_html("cardkit", tmp_path) == []
+    assert (tmp_path / "index.html").is_file() and (tmp_path / "search.js").is_file()
+
+
+def test_a_re_exported_constant_shows_the_docstring_of_its_module() -> None:
+    (chance,) = [d for d in build_api.models(MODULES)["cardkit"].members.values() if d.name == "CHANCE"]
+    assert "chance node" in chance.docstring
 
 
 def test_a_missing_docstring_is_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

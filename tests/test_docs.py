@@ -9,8 +9,8 @@ How a page is run:
   arguments (hypothesis ``@given`` tests included), as pytest would call it.
 * Each page runs in its own empty temporary directory (files it writes go there), with
   ``examples/`` importable (pages refer to ``examples/custom_game.py``).
-* Hypothesis runs with its library defaults (a 200 ms deadline), as a reader's own test run
-  would, not with this suite's relaxed profile.
+* Hypothesis runs with its library's default 200 ms deadline, as a reader's own test run
+  would, not with this suite's relaxed profile (but 25 examples and no shrinking, for speed).
 * A block is skipped only when tagged `````python no-run`` or preceded by an HTML comment
   ``<!-- no-run: reason -->``; the reason is shown in the skip message. Use it sparingly.
 
@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import doctest
 import re
-import sys
 import textwrap
 from collections.abc import Iterator
 from dataclasses import dataclass, field
