@@ -11,7 +11,7 @@ How a page is run:
   ``examples/`` importable (pages refer to ``examples/custom_game.py``).
 * Hypothesis runs with its library's default 200 ms deadline, as a reader's own test run
   would, not with this suite's relaxed profile (but 25 examples and no shrinking, for speed).
-* A block is skipped only when tagged `````python no-run`` or preceded by an HTML comment
+* A block is skipped only when its fence says ``python no-run`` or it follows an HTML comment
   ``<!-- no-run: reason -->``; the reason is shown in the skip message. Use it sparingly.
 
 New pages are picked up automatically: nothing here lists file names except
