@@ -33,8 +33,6 @@ import pytest
 from hypothesis import Phase, settings
 from hypothesis.errors import DeadlineExceeded, FlakyFailure
 
-import cardkit
-from cardkit.errors import ConfigError
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON_TAGS = frozenset({"python", "py", "python3", "pycon"})
@@ -54,31 +52,12 @@ class KnownFailure:
     strict: bool = True
 
 
-def _crazy_eights_counts_draws_as_passes() -> bool:
-    return cardkit.get_rules("crazy-eights").rules_version < 2
-
-
-def _no_mercy_option() -> bool:
-    return "mercy" not in cardkit.get_rules("cutthroat-spades").config(players=3).as_options()
-
-
 KNOWN_FAILURES: dict[tuple[str, str], KnownFailure] = {
     ("docs/testing-your-rules.md", "@given(game_setups("): KnownFailure(
         "the hypothesis example exceeds hypothesis's default 200 ms deadline (issue 9; the page "
         "is being fixed on the checker branch); timing-dependent, so not strict",
         (DeadlineExceeded, FlakyFailure),
         strict=False,
-    ),
-    ("docs/games/crazy-eights.md", "seat 1's pass alone does not block the hand"): KnownFailure(
-        "rule 8 as corrected (a drawing turn is not a pass; Crazy Eights rules_version 2) lands "
-        "with the games branch (issue 8, defect 13); until then the hand is scored as blocked",
-        (AssertionError,),
-        _crazy_eights_counts_draws_as_passes,
-    ),
-    ("docs/games/cutthroat-spades.md", "mercy=350)"): KnownFailure(
-        "the mercy option (rule 20a) lands with the games branch (issue 8, defect 12)",
-        (ConfigError,),
-        _no_mercy_option,
     ),
 }
 
@@ -359,3 +338,13 @@ def test_every_page_is_collected() -> None:
     assert all(p == "README.md" or p.startswith("docs/") for p in pages)
     for path, text in KNOWN_FAILURES:
         assert any(_relative(b.path) == path and text in b.code for b in BLOCKS), (path, text)
+
+
+def test_a_known_failure_turns_back_into_a_test_once_fixed(monkeypatch: pytest.MonkeyPatch) -> None:
+    (block,) = parse_blocks(ROOT / "docs" / "x.md", "```python\nbroken()\n```\n")
+    fixed = KnownFailure("was broken", (NameError,), still_expected=lambda: False)
+    monkeypatch.setitem(KNOWN_FAILURES, ("docs/x.md", "broken()"), fixed)
+    assert _known_failure(block) == []
+    monkeypatch.setitem(KNOWN_FAILURES, ("docs/x.md", "broken()"), KnownFailure("broken", (NameError,)))
+    (mark,) = _known_failure(block)
+    assert mark.kwargs == {"reason": "broken", "raises": (NameError,), "strict": True}
