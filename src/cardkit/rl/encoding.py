@@ -1,0 +1,173 @@
+"""Observation encoding: a seat's view and the zones it may see, as one float32 vector.
+
+The encoder never reads a game's state. It reads ``rules.view(state, seat)`` (what the seat
+may see, by the game's own contract) and ``rules.zones(state)``, of which it uses the cards
+of the zones visible to the seat and only the *size* of the others (zone sizes are public
+in every built-in game: the views show hand sizes and stock sizes too). Seats are
+*relative*: block position 0 is the observing seat, 1 the seat to its left, and so on.
+
+The vector is a concatenation of :class:`Field` blocks, listed by :attr:`ObservationEncoder.fields`
+(docs/rl.md describes each):
+
+1. ``to_act`` — one-hot of the relative seat to act (all zeros once the game is over);
+2. per zone slot (a zone name and, for owned zones, a relative owner): a card plane
+   (copies of each card value, zeros when the zone is hidden from the seat), its size and
+   a visible flag;
+3. ``other_zones`` — a card plane and a size for zones the layout did not foresee;
+4. the game's own view fields (:mod:`cardkit.rl.features`), e.g. bids, scores, phase.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping, Sequence
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from cardkit.cards import Card, sort_cards
+from cardkit.core.rules import Zone
+
+__all__ = ["Field", "ObservationEncoder", "BIG", "ViewFeatures"]
+
+BIG = float(2**24)
+"""Bound of unbounded numeric fields (scores): every integer up to it is exact in float32."""
+
+
+@attrs.frozen
+class Field:
+    """One block of the observation vector: ``size`` values in ``[low, high]`` from ``start``."""
+
+    name: str
+    start: int
+    size: int
+    low: float
+    high: float
+    doc: str
+
+    @property
+    def stop(self) -> int:
+        """One past the block's last index."""
+        return self.start + self.size
+
+
+ViewFeatures = Callable[[Mapping[str, Any], int, int], list[float]]
+"""``features(view, seat, players) -> values`` of a game's view fields (see :mod:`cardkit.rl.features`)."""
+
+
+class _Builder:
+    """Collects fields while a layout is being built."""
+
+    def __init__(self) -> None:
+        self.fields: list[Field] = []
+        self.size = 0
+
+    def add(self, name: str, size: int, low: float, high: float, doc: str) -> None:
+        self.fields.append(Field(name, self.size, size, low, high, doc))
+        self.size += size
+
+
+class ObservationEncoder:
+    """The fixed observation layout of one game and config, and the encoder for it.
+
+    ``cards`` are the distinct card values of the game (every card of the initial state's
+    zones, in display order); ``slots`` the zone slots ``(name, relative owner or None)``
+    found in the initial state. ``view_fields`` are ``(name, size, low, high, doc)`` of the
+    game's view features, computed by ``view_features``.
+    """
+
+    def __init__(
+        self,
+        players: int,
+        initial_zones: Sequence[Zone],
+        view_fields: Sequence[tuple[str, int, float, float, str]] = (),
+        view_features: ViewFeatures | None = None,
+    ) -> None:
+        """Build the layout from the zones of the game's initial state (see the class docs)."""
+        self.players = players
+        copies: dict[Card, int] = {}
+        for zone in initial_zones:
+            counts: dict[Card, int] = {}
+            for card in zone.cards:
+                counts[card] = counts.get(card, 0) + 1
+            for card, k in counts.items():
+                copies[card] = copies.get(card, 0) + k
+        self.cards: tuple[Card, ...] = sort_cards(tuple(copies))
+        self.card_index: dict[Card, int] = {c: i for i, c in enumerate(self.cards)}
+        most = float(max(copies.values(), default=1))
+        total = float(sum(copies.values()))
+        slots: list[tuple[str, int | None]] = []
+        for zone in initial_zones:
+            for rel in range(players) if zone.owner is not None else (None,):
+                if (zone.name, rel) not in slots:
+                    slots.append((zone.name, rel))
+        self.slots: tuple[tuple[str, int | None], ...] = tuple(slots)
+        self._slot_index = {s: i for i, s in enumerate(self.slots)}
+        c = len(self.cards)
+        b = _Builder()
+        b.add("to_act", players, 0.0, 1.0, "one-hot relative seat to act (0 = you); zeros when over")
+        for name, rel in self.slots:
+            label = name if rel is None else f"{name}[{rel}]"
+            owner = "public zone" if rel is None else f"zone of relative seat {rel}"
+            b.add(f"{label}.cards", c, 0.0, most, f"{owner} {name!r}: copies of each card value (zeros when hidden)")
+            b.add(f"{label}.size", 1, 0.0, total, f"number of cards in {name!r}")
+            b.add(f"{label}.visible", 1, 0.0, 1.0, f"1 if you may see the cards of {name!r}")
+        b.add("other_zones.cards", c, 0.0, most, "visible zones of names the layout did not foresee")
+        b.add("other_zones.size", 1, 0.0, total, "cards in zones of names the layout did not foresee")
+        self._zones_start = players
+        self._other = b.fields[-2].start
+        self._views_start = b.size
+        for name, size, low, high, doc in view_fields:
+            b.add(name, size, low, high, doc)
+        self.fields: tuple[Field, ...] = tuple(b.fields)
+        self.size = b.size
+        self.view_size = b.size - self._views_start
+        self._view_features = view_features
+        self.low: npt.NDArray[np.float32] = np.empty(self.size, dtype=np.float32)
+        self.high: npt.NDArray[np.float32] = np.empty(self.size, dtype=np.float32)
+        for f in self.fields:
+            self.low[f.start : f.stop] = f.low
+            self.high[f.start : f.stop] = f.high
+        self._slot_width = c + 2
+
+    def field(self, name: str) -> Field:
+        """The field called ``name`` (KeyError-free: a ``ValueError`` naming the fields)."""
+        for f in self.fields:
+            if f.name == name:
+                return f
+        raise ValueError(f"no observation field {name!r}; fields: {', '.join(f.name for f in self.fields)}")
+
+    def encode(
+        self, view: Mapping[str, Any], zones: Sequence[Zone], seat: int, to_act: int | None
+    ) -> npt.NDArray[np.float32]:
+        """The observation of ``seat``: from its view and the zones (cards only where visible)."""
+        n = self.players
+        out = np.zeros(self.size, dtype=np.float32)
+        if to_act is not None and 0 <= to_act < n:
+            out[(to_act - seat) % n] = 1.0
+        index = self.card_index
+        width = self._slot_width
+        base = self._zones_start
+        slot_index = self._slot_index
+        other = self._other
+        for zone in zones:
+            owner = zone.owner
+            key = (zone.name, None if owner is None else (owner - seat) % n)
+            i = slot_index.get(key)
+            visible = seat in zone.visible_to
+            if i is None:  # a zone the initial state did not have
+                if visible:
+                    for card in zone.cards:
+                        out[other + index[card]] += 1.0
+                out[other + len(self.cards)] += len(zone.cards)
+                continue
+            start = base + i * width
+            if visible:
+                for card in zone.cards:
+                    out[start + index[card]] += 1.0
+                out[start + width - 1] = 1.0
+            out[start + width - 2] = len(zone.cards)
+        if self._view_features is not None:
+            values = self._view_features(view, seat, n)
+            out[self._views_start :] = values
+        return np.clip(out, self.low, self.high, out=out)
