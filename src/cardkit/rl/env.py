@@ -207,14 +207,25 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         """What ``agent`` observes now: its encoded view and its action mask."""
         seat = self._seat_of[self._agent(agent)]
         game = self.game
-        state = game.state
-        rules = self.rules
-        to_act = game.to_act
-        obs = self.encoder.encode(rules.view(state, seat), rules.zones(state), seat, to_act)
+        obs = self.observation_of(game, seat)
         mask = np.zeros(len(self.actions), dtype=np.int8)
-        if to_act == seat and self._legal:
+        if game.to_act == seat and self._legal:
             mask[list(self._legal)] = 1
         return {"observation": obs, "action_mask": mask}
+
+    def observation_of(self, game: Game, seat: int) -> npt.NDArray[np.float32]:
+        """The observation vector of ``seat`` in any ``game`` of this environment's game and
+        config (e.g. a stacked deal in a test): its view and the zones it may see only."""
+        state = game.state
+        rules = self.rules
+        return self.encoder.encode(rules.view(state, seat), rules.zones(state), seat, game.to_act)
+
+    def mask_of(self, game: Game) -> npt.NDArray[np.int8]:
+        """The action mask of the seat to act in ``game`` (all zeros when it is over)."""
+        mask = np.zeros(len(self.actions), dtype=np.int8)
+        for action in game.legal_actions():
+            mask[self.action_index[action]] = 1
+        return mask
 
     def step(self, action: Any) -> None:
         """Play action number ``action`` for ``agent_selection`` (``None`` for a finished agent).
