@@ -51,8 +51,9 @@ class Field:
         return self.start + self.size
 
 
-ViewFeatures = Callable[[Mapping[str, Any], int, int], list[float]]
-"""``features(view, seat, players) -> values`` of a game's view fields (see :mod:`cardkit.rl.features`)."""
+ViewFeatures = Callable[[Mapping[str, Any], int, int, int, list[int], list[float]], None]
+"""``features(view, seat, players, base, positions, values)``: appends the non-zero values of a
+game's view fields, at ``base`` + their offset (see :mod:`cardkit.rl.features`)."""
 
 
 class _Builder:
@@ -142,9 +143,13 @@ class ObservationEncoder:
     ) -> npt.NDArray[np.float32]:
         """The observation of ``seat``: from its view and the zones (cards only where visible)."""
         n = self.players
-        out = np.zeros(self.size, dtype=np.float32)
+        # Sparse build: (position, value) pairs summed by one bincount (far cheaper than
+        # setting numpy items one by one; repeated positions add up, e.g. two packs).
+        pos: list[int] = []
+        val: list[float] = []
         if to_act is not None and 0 <= to_act < n:
-            out[(to_act - seat) % n] = 1.0
+            pos.append((to_act - seat) % n)
+            val.append(1.0)
         index = self.card_index
         width = self._slot_width
         base = self._zones_start
@@ -152,22 +157,24 @@ class ObservationEncoder:
         other = self._other
         for zone in zones:
             owner = zone.owner
-            key = (zone.name, None if owner is None else (owner - seat) % n)
-            i = slot_index.get(key)
+            i = slot_index.get((zone.name, None if owner is None else (owner - seat) % n))
+            cards = zone.cards
             visible = seat in zone.visible_to
             if i is None:  # a zone the initial state did not have
+                start = other
+                size_at = other + len(self.cards)
+            else:
+                start = base + i * width
+                size_at = start + width - 2
                 if visible:
-                    for card in zone.cards:
-                        out[other + index[card]] += 1.0
-                out[other + len(self.cards)] += len(zone.cards)
-                continue
-            start = base + i * width
-            if visible:
-                for card in zone.cards:
-                    out[start + index[card]] += 1.0
-                out[start + width - 1] = 1.0
-            out[start + width - 2] = len(zone.cards)
+                    pos.append(start + width - 1)
+                    val.append(1.0)
+            if cards:
+                pos.append(size_at)
+                val.append(float(len(cards)))
+                if visible:
+                    pos.extend([start + index[c] for c in cards])
+                    val.extend([1.0] * len(cards))
         if self._view_features is not None:
-            values = self._view_features(view, seat, n)
-            out[self._views_start :] = values
-        return np.clip(out, self.low, self.high, out=out)
+            self._view_features(view, seat, n, self._views_start, pos, val)
+        return np.bincount(pos, val, self.size).astype(np.float32)

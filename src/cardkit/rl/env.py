@@ -208,10 +208,11 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         seat = self._seat_of[self._agent(agent)]
         game = self.game
         obs = self.observation_of(game, seat)
-        mask = np.zeros(len(self.actions), dtype=np.int8)
-        if game.to_act == seat and self._legal:
-            mask[list(self._legal)] = 1
-        return {"observation": obs, "action_mask": mask}
+        mask = bytearray(len(self.actions))
+        if game.to_act == seat:
+            for i in self._legal:
+                mask[i] = 1
+        return {"observation": obs, "action_mask": np.frombuffer(mask, dtype=np.int8)}
 
     def observation_of(self, game: Game, seat: int) -> npt.NDArray[np.float32]:
         """The observation vector of ``seat`` in any ``game`` of this environment's game and

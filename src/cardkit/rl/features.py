@@ -1,10 +1,10 @@
 """The view fields of each built-in game, as observation blocks.
 
-Each game has ``fields(players, config, cards)`` giving ``(name, size, low, high, doc)``
-blocks and an encoder ``(view, seat, players) -> list[float]`` filling them, in order, from
-``rules.view(state, seat)`` only. Per-seat lists are rotated so that position 0 is the
-observing seat (see :mod:`cardkit.rl.encoding`). A user's game gets the generic fields
-(:func:`generic`): its view's ``scores`` if it has them.
+For each game, ``fields`` are ``(name, size, low, high, doc)`` blocks and ``encode(view,
+seat, players, base, positions, values)`` appends the non-zero values of those blocks,
+read from ``rules.view(state, seat)`` only, at ``base`` plus their offset. Per-seat lists
+are rotated so that position 0 is the observing seat (see :mod:`cardkit.rl.encoding`).
+A user's game gets the generic fields (:func:`generic`): its view's ``scores`` if it has them.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any, Callable, Mapping, Sequence
 from cardkit.cards import RANK_CHARS, SUITS, Card
 from cardkit.rl.encoding import BIG, ViewFeatures
 
-__all__ = ["FieldSpec", "GameFeatures", "features_for"]
+__all__ = ["FieldSpec", "GameFeatures", "features_for", "generic"]
 
 FieldSpec = tuple[str, int, float, float, str]
 """``(name, size, low, high, doc)`` of one view block."""
@@ -22,37 +22,54 @@ FieldSpec = tuple[str, int, float, float, str]
 GameFeatures = tuple[tuple[FieldSpec, ...], ViewFeatures]
 """The blocks of a game's view fields and the function that computes them."""
 
-
-def _rel(values: Sequence[Any], seat: int, n: int) -> list[Any]:
-    """``values`` (one per seat) rotated so that index 0 is ``seat``."""
-    return [values[(seat + i) % n] for i in range(n)]
+_SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 
 
-def _onehot(value: Any, options: Sequence[Any]) -> list[float]:
-    return [1.0 if value == o else 0.0 for o in options]
-
-
-def _rel_seat(seat_value: Any, seat: int, n: int) -> list[float]:
-    """One-hot of a seat number relative to ``seat`` (zeros for None)."""
-    out = [0.0] * n
-    if isinstance(seat_value, int) and 0 <= seat_value < n:
-        out[(seat_value - seat) % n] = 1.0
+def _offsets(spec: Sequence[FieldSpec]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    at = 0
+    for name, size, *_ in spec:
+        out[name] = at
+        at += size
     return out
 
 
-def _card_onehot(code: str | None, index: Mapping[str, int], size: int) -> list[float]:
-    out = [0.0] * size
-    if code is not None:
-        out[index[code]] = 1.0
-    return out
+def _num(x: Any) -> float:
+    """A view number as a float inside the observation bounds (``±BIG``)."""
+    return max(-BIG, min(BIG, float(x)))
 
 
-def _trick_planes(trick: Sequence[Sequence[Any]], seat: int, n: int, index: Mapping[str, int], size: int) -> list[float]:
-    """Per relative seat, a one-hot of the card it played to the current trick."""
-    out = [0.0] * (n * size)
-    for who, code in trick:
-        out[((who - seat) % n) * size + index[code]] = 1.0
-    return out
+class _Writer:
+    """Appends (position, value) pairs for one observation; zeros are left out."""
+
+    __slots__ = ("pos", "val", "seat", "n")
+
+    def __init__(self, pos: list[int], val: list[float], seat: int, n: int) -> None:
+        self.pos, self.val, self.seat, self.n = pos, val, seat, n
+
+    def put(self, at: int, value: Any) -> None:
+        if value:  # counters and flags: far inside the bounds, no clipping needed
+            self.pos.append(at)
+            self.val.append(float(value))
+
+    def hot(self, at: int, index: int | None) -> None:
+        if index is not None:
+            self.pos.append(at + index)
+            self.val.append(1.0)
+
+    def per_seat(self, at: int, values: Sequence[Any]) -> None:
+        """``values[s]`` of every seat ``s``, at its relative position (clipped to ``±BIG``)."""
+        seat, n = self.seat, self.n
+        for s, value in enumerate(values):
+            if value:
+                self.pos.append(at + (s - seat) % n)
+                self.val.append(_num(value))
+
+    def seat_hot(self, at: int, who: Any) -> None:
+        """One-hot of the relative position of seat ``who`` (nothing for None)."""
+        if isinstance(who, int) and 0 <= who < self.n:
+            self.pos.append(at + (who - self.seat) % self.n)
+            self.val.append(1.0)
 
 
 def _scores(n: int) -> FieldSpec:
@@ -75,20 +92,22 @@ def crazy_eights(players: int, config: Any, cards: Sequence[Card]) -> GameFeatur
         ("hand_points", n, -BIG, BIG, "points of the last scored hand, relative seats"),
         ("target", 1, 0, BIG, "points target (0 in single-hand mode)"),
     )
+    o = _offsets(spec)
 
-    def encode(view: Mapping[str, Any], seat: int, n: int) -> list[float]:
-        return [
-            *_rel_seat(view["dealer"], seat, n),
-            *_card_onehot(view["top_card"], index, c),
-            *_onehot(view["active_suit"], SUITS),
-            float(view["pending_draw"]),
-            float(view["direction"]),
-            *_card_onehot(view["drawn"], index, c),
-            float(view["hand_number"]),
-            *_rel(view["scores"], seat, n),
-            *_rel(view["hand_points"], seat, n),
-            float(view["target"] or 0),
-        ]
+    def encode(view: Mapping[str, Any], seat: int, n: int, base: int, pos: list[int], val: list[float]) -> None:
+        w = _Writer(pos, val, seat, n)
+        w.seat_hot(base + o["dealer"], view["dealer"])
+        top = view["top_card"]
+        w.hot(base + o["top_card"], None if top is None else index[top])
+        w.hot(base + o["active_suit"], _SUIT_INDEX.get(view["active_suit"]))
+        w.put(base + o["pending_draw"], view["pending_draw"])
+        w.put(base + o["direction"], view["direction"])
+        drawn = view["drawn"]
+        w.hot(base + o["drawn"], None if drawn is None else index[drawn])
+        w.put(base + o["hand_number"], view["hand_number"])
+        w.per_seat(base + o["scores"], view["scores"])
+        w.per_seat(base + o["hand_points"], view["hand_points"])
+        w.put(base + o["target"], view["target"])
 
     return spec, encode
 
@@ -100,6 +119,7 @@ def wizard(players: int, config: Any, cards: Sequence[Card]) -> GameFeatures:
     """Wizard: phase, round, dealer, trump, bids, tricks won, the trick by seat, scores."""
     n, c = players, len(cards)
     index = {card.code: i for i, card in enumerate(cards)}
+    phases = {p: i for i, p in enumerate(_WIZARD_PHASES)}
     spec: tuple[FieldSpec, ...] = (
         ("phase", len(_WIZARD_PHASES), 0, 1, "one-hot " + ", ".join(_WIZARD_PHASES)),
         ("round", 1, 0, BIG, "round number (= cards dealt to each seat)"),
@@ -114,24 +134,28 @@ def wizard(players: int, config: Any, cards: Sequence[Card]) -> GameFeatures:
         ("forbidden_bid", 2, 0, BIG, "[1, bid] if you may not bid it (forbid_even_bids), else [0, 0]"),
         _scores(n),
     )
+    o = _offsets(spec)
 
-    def encode(view: Mapping[str, Any], seat: int, n: int) -> list[float]:
-        bids = _rel(view["bids"], seat, n)
+    def encode(view: Mapping[str, Any], seat: int, n: int, base: int, pos: list[int], val: list[float]) -> None:
+        w = _Writer(pos, val, seat, n)
+        w.hot(base + o["phase"], phases.get(view["phase"]))
+        w.put(base + o["round"], view["round"])
+        w.put(base + o["rounds"], view["rounds"])
+        w.seat_hot(base + o["dealer"], view["dealer"])
+        w.hot(base + o["trump"], _SUIT_INDEX.get(view["trump"]))
+        bids = view["bids"]
+        w.per_seat(base + o["bid_made"], [b is not None for b in bids])
+        w.per_seat(base + o["bids"], [b or 0 for b in bids])
+        w.per_seat(base + o["tricks_won"], view["tricks_won"])
+        at = base + o["trick"]
+        for who, code in view["trick"]:
+            w.hot(at + ((who - seat) % n) * c, index[code])
+        w.hot(base + o["suit_to_follow"], _SUIT_INDEX.get(view["suit_to_follow"]))
         banned = view["forbidden_bid"]
-        return [
-            *_onehot(view["phase"], _WIZARD_PHASES),
-            float(view["round"]),
-            float(view["rounds"]),
-            *_rel_seat(view["dealer"], seat, n),
-            *_onehot(view["trump"], SUITS),
-            *[0.0 if b is None else 1.0 for b in bids],
-            *[0.0 if b is None else float(b) for b in bids],
-            *_rel(view["tricks_won"], seat, n),
-            *_trick_planes(view["trick"], seat, n, index, c),
-            *_onehot(view["suit_to_follow"], SUITS),
-            *([0.0, 0.0] if banned is None else [1.0, float(banned)]),
-            *_rel(view["scores"], seat, n),
-        ]
+        if banned is not None:
+            w.put(base + o["forbidden_bid"], 1)
+            w.put(base + o["forbidden_bid"] + 1, banned)
+        w.per_seat(base + o["scores"], view["scores"])
 
     return spec, encode
 
@@ -145,12 +169,13 @@ def cutthroat_spades(players: int, config: Any, cards: Sequence[Card]) -> GameFe
     scores, tokens and the tournament counters."""
     n, c = players, len(cards)
     index = {card.code: i for i, card in enumerate(cards)}
-    kinds = len(_BID_KINDS)
+    phases = {p: i for i, p in enumerate(_SPADES_PHASES)}
+    kinds = {k: i for i, k in enumerate(_BID_KINDS)}
     spec: tuple[FieldSpec, ...] = (
         ("phase", len(_SPADES_PHASES), 0, 1, "one-hot " + ", ".join(_SPADES_PHASES)),
         ("dealer", n, 0, 1, "one-hot relative dealer"),
         ("looked", n, 0, 1, "1 if the relative seat has looked at its hand"),
-        ("bid_kind", n * kinds, 0, 1, "per relative seat, one-hot bid kind (" + ", ".join(_BID_KINDS) + "); zeros until bid"),
+        ("bid_kind", n * len(kinds), 0, 1, "per relative seat, one-hot bid kind (" + ", ".join(_BID_KINDS) + "); zeros until bid"),
         ("bid_tricks", n, 0, BIG, "tricks bid (0 until bid)"),
         ("tricks_won", n, 0, BIG, "tricks won this hand"),
         ("trick", n * c, 0, 1, "per relative seat, one-hot card it played to the current trick"),
@@ -165,31 +190,33 @@ def cutthroat_spades(players: int, config: Any, cards: Sequence[Card]) -> GameFe
         ("target", 1, 0, BIG, "points target of a game"),
         ("wins_needed", 1, 0, BIG, "games needed to win the tournament"),
     )
+    o = _offsets(spec)
+    width = len(kinds)
 
-    def encode(view: Mapping[str, Any], seat: int, n: int) -> list[float]:
-        bids = _rel(view["bids"], seat, n)
-        kind_block: list[float] = []
-        for b in bids:
-            kind_block.extend(_onehot(None if b is None else b["kind"], _BID_KINDS))
-        return [
-            *_onehot(view["phase"], _SPADES_PHASES),
-            *_rel_seat(view["dealer"], seat, n),
-            *[1.0 if x else 0.0 for x in _rel(view["looked"], seat, n)],
-            *kind_block,
-            *[0.0 if b is None else float(b["tricks"]) for b in bids],
-            *_rel(view["tricks_won"], seat, n),
-            *_trick_planes(view["trick"], seat, n, index, c),
-            1.0 if view["spades_broken"] else 0.0,
-            *_rel(view["bags"], seat, n),
-            *_rel(view["scores"], seat, n),
-            *_rel(view["tokens"], seat, n),
-            *_rel(view["blind_six_used"], seat, n),
-            float(view["game_number"]),
-            float(view["hand_number"]),
-            1.0 if view["tie_continues"] else 0.0,
-            float(view["target"]),
-            float(view["wins_needed"]),
-        ]
+    def encode(view: Mapping[str, Any], seat: int, n: int, base: int, pos: list[int], val: list[float]) -> None:
+        w = _Writer(pos, val, seat, n)
+        w.hot(base + o["phase"], phases.get(view["phase"]))
+        w.seat_hot(base + o["dealer"], view["dealer"])
+        w.per_seat(base + o["looked"], view["looked"])
+        for who, bid in enumerate(view["bids"]):
+            if bid is not None:
+                rel = (who - seat) % n
+                w.hot(base + o["bid_kind"] + rel * width, kinds[bid["kind"]])
+                w.put(base + o["bid_tricks"] + rel, bid["tricks"])
+        w.per_seat(base + o["tricks_won"], view["tricks_won"])
+        at = base + o["trick"]
+        for who, code in view["trick"]:
+            w.hot(at + ((who - seat) % n) * c, index[code])
+        w.put(base + o["spades_broken"], view["spades_broken"])
+        w.per_seat(base + o["bags"], view["bags"])
+        w.per_seat(base + o["scores"], view["scores"])
+        w.per_seat(base + o["tokens"], view["tokens"])
+        w.per_seat(base + o["blind_six_used"], view["blind_six_used"])
+        w.put(base + o["game_number"], view["game_number"])
+        w.put(base + o["hand_number"], view["hand_number"])
+        w.put(base + o["tie_continues"], view["tie_continues"])
+        w.put(base + o["target"], view["target"])
+        w.put(base + o["wins_needed"], view["wins_needed"])
 
     return spec, encode
 
@@ -197,11 +224,11 @@ def cutthroat_spades(players: int, config: Any, cards: Sequence[Card]) -> GameFe
 def spacc_u_mazz(players: int, config: Any, cards: Sequence[Card]) -> GameFeatures:
     """Spacc 'u Mazz: the pending red-joker choice, the reference rank, places, turns, scores."""
     n = players
-    ranks = tuple(RANK_CHARS)
+    ranks = {r: i for i, r in enumerate(RANK_CHARS)}
     spec: tuple[FieldSpec, ...] = (
         ("dealer", n, 0, 1, "one-hot relative dealer"),
         ("pending", 2, 0, 1, "one-hot red-joker choice you must make: dump/keep, remove"),
-        ("reference", len(ranks), 0, 1, "one-hot rank to match or beat (zeros: none)"),
+        ("reference", len(ranks), 0, 1, "one-hot rank to match or beat, 2..A (zeros: none)"),
         ("out_place", n, 0, BIG, "place of the relative seat once out (1 = first), else 0"),
         ("turns", 1, 0, BIG, "seat actions of this hand"),
         ("max_turns", 1, 0, BIG, "the max_turns guard"),
@@ -210,25 +237,28 @@ def spacc_u_mazz(players: int, config: Any, cards: Sequence[Card]) -> GameFeatur
         ("hand_points", n, -BIG, BIG, "points of the last scored hand, relative seats"),
         ("target_score", 1, 0, BIG, "match target (0: a single hand)"),
     )
+    o = _offsets(spec)
+    pendings = {"dump": 0, "remove": 1}
 
-    def encode(view: Mapping[str, Any], seat: int, n: int) -> list[float]:
-        places = [0.0] * n
+    def encode(view: Mapping[str, Any], seat: int, n: int, base: int, pos: list[int], val: list[float]) -> None:
+        w = _Writer(pos, val, seat, n)
+        w.seat_hot(base + o["dealer"], view["dealer"])
+        w.hot(base + o["pending"], pendings.get(view["pending"]))
+        w.hot(base + o["reference"], ranks.get(view["reference"]))
         for place, who in enumerate(view["places"]):
-            places[(who - seat) % n] = float(place + 1)
-        return [
-            *_rel_seat(view["dealer"], seat, n),
-            *_onehot(view["pending"], ("dump", "remove")),
-            *_onehot(view["reference"], ranks),
-            *places,
-            float(view["turns"]),
-            float(view["max_turns"]),
-            float(view["hand_number"]),
-            *_rel(view["scores"], seat, n),
-            *_rel(view["hand_points"], seat, n),
-            float(view["target_score"] or 0),
-        ]
+            w.put(base + o["out_place"] + (who - seat) % n, place + 1)
+        w.put(base + o["turns"], view["turns"])
+        w.put(base + o["max_turns"], view["max_turns"])
+        w.put(base + o["hand_number"], view["hand_number"])
+        w.per_seat(base + o["scores"], view["scores"])
+        w.per_seat(base + o["hand_points"], view["hand_points"])
+        w.put(base + o["target_score"], view["target_score"])
 
     return spec, encode
+
+
+def _no_features(view: Mapping[str, Any], seat: int, n: int, base: int, pos: list[int], val: list[float]) -> None:
+    return None
 
 
 def generic(players: int, initial_view: Mapping[str, Any]) -> GameFeatures:
@@ -237,11 +267,11 @@ def generic(players: int, initial_view: Mapping[str, Any]) -> GameFeatures:
     if isinstance(scores, list) and len(scores) == players:
         spec: tuple[FieldSpec, ...] = (_scores(players),)
 
-        def encode(view: Mapping[str, Any], seat: int, n: int) -> list[float]:
-            return [float(x) for x in _rel(view["scores"], seat, n)]
+        def encode(view: Mapping[str, Any], seat: int, n: int, base: int, pos: list[int], val: list[float]) -> None:
+            _Writer(pos, val, seat, n).per_seat(base, view["scores"])
 
         return spec, encode
-    return (), lambda view, seat, n: []
+    return (), _no_features
 
 
 _BUILTIN: dict[str, Callable[[int, Any, Sequence[Card]], GameFeatures]] = {
