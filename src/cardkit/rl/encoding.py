@@ -130,6 +130,7 @@ class ObservationEncoder:
             self.low[f.start : f.stop] = f.low
             self.high[f.start : f.stop] = f.high
         self._slot_width = c + 2
+        self._cache: list[tuple[tuple[Card, ...], list[int], list[float]] | None] = [None] * len(self.slots)
 
     def field(self, name: str) -> Field:
         """The field called ``name`` (KeyError-free: a ``ValueError`` naming the fields)."""
@@ -155,26 +156,41 @@ class ObservationEncoder:
         base = self._zones_start
         slot_index = self._slot_index
         other = self._other
+        cache = self._cache
         for zone in zones:
             owner = zone.owner
             i = slot_index.get((zone.name, None if owner is None else (owner - seat) % n))
             cards = zone.cards
             visible = seat in zone.visible_to
             if i is None:  # a zone the initial state did not have
-                start = other
-                size_at = other + len(self.cards)
-            else:
-                start = base + i * width
-                size_at = start + width - 2
-                if visible:
-                    pos.append(start + width - 1)
-                    val.append(1.0)
+                if cards:
+                    pos.append(other + len(index))
+                    val.append(float(len(cards)))
+                    if visible:
+                        pos.extend([other + index[c] for c in cards])
+                        val.extend([1.0] * len(cards))
+                continue
+            start = base + i * width
             if cards:
-                pos.append(size_at)
+                pos.append(start + width - 2)
                 val.append(float(len(cards)))
-                if visible:
-                    pos.extend([start + index[c] for c in cards])
-                    val.extend([1.0] * len(cards))
+            if not visible:
+                continue
+            pos.append(start + width - 1)
+            val.append(1.0)
+            # A zone that did not change keeps its (immutable) card tuple from one step to
+            # the next: reuse its positions. The cache holds the tuple itself, so an
+            # identity match can never be a recycled object.
+            hit = cache[i]
+            if hit is not None and hit[0] is cards:
+                pos.extend(hit[1])
+                val.extend(hit[2])
+                continue
+            where = [start + index[c] for c in cards]
+            ones = [1.0] * len(cards)
+            cache[i] = (cards, where, ones)
+            pos.extend(where)
+            val.extend(ones)
         if self._view_features is not None:
             self._view_features(view, seat, n, self._views_start, pos, val)
         return np.bincount(pos, val, self.size).astype(np.float32)
