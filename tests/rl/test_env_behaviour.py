@@ -257,3 +257,21 @@ def test_render_and_close() -> None:
     assert isinstance(text, str) and "discard" in text
     env.close()
     assert cardkit.rl.env("crazy-eights", players=2).render() is None
+
+
+def test_check_env_passes_for_the_user_game_and_catches_a_bad_action_space() -> None:
+    register_example_game()
+    assert cardkit.rl.check_env("high-card", players=3, steps=300) == 300
+    from custom_game import HighCardRules
+    from cardkit.testing.invariants import InvariantViolation
+
+    class Short(HighCardRules):
+        name = "high-card-short"
+
+        def action_space(self, config: Any) -> tuple[Any, ...]:
+            return super().action_space(config)[:-1]  # forgets 9S
+
+    if "high-card-short" not in cardkit.available_games():
+        cardkit.register(Short())
+    with pytest.raises((InvariantViolation, cardkit.ConfigError), match="action_space"):
+        cardkit.rl.check_env("high-card-short", players=4, steps=300)

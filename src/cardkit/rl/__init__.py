@@ -17,6 +17,7 @@ except ImportError as exc:  # pragma: no cover - depends on the installation
         f"cardkit.rl needs the 'rl' extra ({exc.name} is missing): pip install 'cardkit[rl]'"
     ) from exc
 
+from cardkit.rl.checks import check_env
 from cardkit.rl.encoding import Field, ObservationEncoder
 from cardkit.rl.env import CardkitEnv
 from cardkit.rl.outcome import REWARD_MODES, rewards_of
@@ -33,4 +34,5 @@ __all__ = [
     "make",
     "env_id",
     "env_ids",
+    "check_env",
 ]
