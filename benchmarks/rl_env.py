@@ -14,7 +14,9 @@ Both sides play uniformly random legal moves from the same seeds:
 
 Rounds alternate between the two (interleaved, so machine noise hits both alike) and the
 ratio env/Game.play of seat actions per second is printed as min and median over rounds.
-The target is env >= 0.5x Game.play.
+The target is env >= 0.5x Game.play. A second line per target splits the cost of one
+step: ``Game.play`` (first legal action), the game's ``view`` and ``zones``, the encoder
+(``encode``, given the view and zones) and the action mask (``mask``).
 """
 
 from __future__ import annotations
@@ -76,6 +78,39 @@ def env_rate(env: cardkit.rl.CardkitEnv, seconds: float, seed0: int) -> float:
     return actions / (time.perf_counter() - start)
 
 
+def breakdown(env: cardkit.rl.CardkitEnv, positions: int = 400) -> dict[str, float]:
+    """Microseconds per step of each part of an observation, over positions of random games."""
+    games = []
+    seed = 0
+    while len(games) < positions:
+        seed += 1
+        rng = Rng.stream(seed, 1 << 40)
+        game = cardkit.new_game(env.rules.name, players=env.players, seed=seed, **env.config.as_options())
+        while not game.is_over and len(games) < positions:
+            games.append(game)
+            legal = game.legal_actions()
+            game = game.play(legal[rng.below(len(legal))])
+    rules = env.rules
+    views = [rules.view(g.state, g.to_act) for g in games]
+    zones = [rules.zones(g.state) for g in games]
+    parts: dict[str, Any] = {
+        "Game.play": lambda: [g.play(g.legal_actions()[0]) for g in games],
+        "view": lambda: [rules.view(g.state, g.to_act) for g in games],
+        "zones": lambda: [rules.zones(g.state) for g in games],
+        "encode": lambda: [env.encoder.encode(v, z, g.to_act, g.to_act) for v, z, g in zip(views, zones, games)],
+        "mask": lambda: [env.mask_of(g) for g in games],
+    }
+    out = {}
+    for name, run in parts.items():
+        best = float("inf")
+        for _ in range(3):
+            start = time.perf_counter()
+            run()
+            best = min(best, time.perf_counter() - start)
+        out[name] = best / len(games) * 1e6
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="short rounds (a smoke run)")
@@ -102,6 +137,8 @@ def main() -> None:
             f"ratio env/Game.play min {min(ratios):.2f}x median {statistics.median(ratios):.2f}x "
             f"over {rounds} interleaved rounds"
         )
+        parts = breakdown(env)
+        print(f"  per step (µs, best of 3): " + ", ".join(f"{k} {v:.1f}" for k, v in parts.items()))
 
 
 if __name__ == "__main__":

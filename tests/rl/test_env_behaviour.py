@@ -106,6 +106,11 @@ def test_step_before_reset_and_bad_agents() -> None:
     env = cardkit.rl.env("crazy-eights", players=3)
     with pytest.raises(cardkit.IllegalActionError, match="reset"):
         env.observe("player_0")
+    with pytest.raises(cardkit.IllegalActionError, match="reset"):
+        env.step(0)
+    with pytest.raises(cardkit.IllegalActionError, match="reset"):
+        env.last()
+    assert list(env.agent_iter()) == []
     env.reset(seed=1)
     with pytest.raises(cardkit.SeatError):
         env.observe("player_9")

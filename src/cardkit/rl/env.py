@@ -22,6 +22,7 @@ from cardkit.rng import Rng
 __all__ = ["CardkitEnv", "IllegalMode", "env_id"]
 
 IllegalMode = Literal["raise", "terminate"]
+"""What an illegal action does: raise (default) or end the episode with a penalty."""
 
 _SEED_LIMIT = 2**64
 
@@ -114,6 +115,7 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         }
         self.action_spaces = {a: spaces.Discrete(len(self.actions)) for a in self.possible_agents}
         self._game: Game | None = None
+        self.agents: list[str] = []  # no episode until reset(): agent_iter() yields nothing
         self._episode_seed: int | None = None
         self._episodes = 0
         self._legal: dict[int, int] = {}
@@ -141,6 +143,9 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
     def game(self) -> Game:
         """The cardkit :class:`~cardkit.Game` of the current episode (host side: it knows the
         seed and every card; give learners observations, not this)."""
+        return self._require_episode()
+
+    def _require_episode(self) -> Game:
         if self._game is None:
             raise IllegalActionError("call reset() before using the environment")
         return self._game
@@ -235,6 +240,7 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         :class:`~cardkit.IllegalActionError` and changes nothing (``illegal="raise"``), or
         ends the episode with ``illegal_reward`` for the offender (``illegal="terminate"``).
         """
+        self._require_episode()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             if action is not None:
@@ -271,6 +277,11 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
             self.rewards[a] = 0.0
         self._after_play(seat)
         self._accumulate_rewards()
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """Observation, accumulated reward, terminated, truncated and info of ``agent_selection``."""
+        self._require_episode()
+        return super().last(observe)  # type: ignore[no-any-return]
 
     def _terminate_illegal(self, agent: str, index: int, chosen: Any) -> None:
         self._cumulative_rewards[agent] = 0.0

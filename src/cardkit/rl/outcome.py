@@ -25,6 +25,7 @@ from cardkit.errors import ConfigError
 __all__ = ["RewardMode", "REWARD_MODES", "check_reward_mode", "rewards_of", "truncated_by_guard"]
 
 RewardMode = Literal["win_loss", "score"]
+"""How a result becomes rewards (see the module docs)."""
 REWARD_MODES: tuple[RewardMode, ...] = ("win_loss", "score")
 """The accepted values of the environment's ``rewards`` option."""
 

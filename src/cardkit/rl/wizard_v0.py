@@ -9,6 +9,7 @@ from cardkit.rl.env import CardkitEnv
 __all__ = ["env", "raw_env"]
 
 GAME = "wizard"
+"""The cardkit game of this environment."""
 
 
 def env(players: int, seed: int | None = None, **options: Any) -> CardkitEnv:
