@@ -9,7 +9,7 @@ game (every other step gives 0 to everyone):
 
 An episode is *truncated* (not terminated) when a guard cut the game short instead of its
 rules ending it: Crazy Eights' ``max_turns`` stopping the deciding hand, Spacc 'u Mazz's
-``max_turns`` (rule 23) stopping the last hand, Cutthroat Spades' ``max_hands`` deciding
+``max_turns`` stopping the last hand, Cutthroat Spades' ``max_hands`` deciding
 the last game without a seat alone at the target. The guard still gives the game a result
 (its rules score a stopped hand), so rewards are given as usual; ``truncated`` tells the
 learner that the end was artificial (do not treat the final state as a true terminal).
