@@ -103,11 +103,11 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
 
         self.possible_agents: list[str] = [f"player_{i}" for i in range(n)]
         self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
-        box = spaces.Box(self.encoder.low, self.encoder.high, dtype=np.float32)
-        self.observation_spaces = {
+        low, high = self.encoder.low, self.encoder.high
+        self.observation_spaces = {  # one space object per agent: each can be seeded alone
             a: spaces.Dict(
                 {
-                    "observation": box,
+                    "observation": spaces.Box(low, high, dtype=np.float32),
                     "action_mask": spaces.Box(0, 1, (len(self.actions),), dtype=np.int8),
                 }
             )
