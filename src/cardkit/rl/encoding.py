@@ -28,7 +28,7 @@ import numpy.typing as npt
 from cardkit.cards import Card, sort_cards
 from cardkit.core.rules import Zone
 
-__all__ = ["Field", "ObservationEncoder", "BIG", "ViewFeatures"]
+__all__ = ["Field", "ObservationEncoder", "BIG", "ViewFeatures", "card_values"]
 
 BIG = float(2**24)
 """Bound of unbounded numeric fields (scores): every integer up to it is exact in float32."""
@@ -54,6 +54,19 @@ class Field:
 ViewFeatures = Callable[[Mapping[str, Any], int, int, int, list[int], list[float]], None]
 """``features(view, seat, players, base, positions, values)``: appends the non-zero values of a
 game's view fields, at ``base`` + their offset (see :mod:`cardkit.rl.features`)."""
+
+
+def _copies(zones: Sequence[Zone]) -> dict[Card, int]:
+    copies: dict[Card, int] = {}
+    for zone in zones:
+        for card in zone.cards:
+            copies[card] = copies.get(card, 0) + 1
+    return copies
+
+
+def card_values(zones: Sequence[Zone]) -> tuple[Card, ...]:
+    """The distinct cards of ``zones`` (every card of a game at any step), in display order."""
+    return sort_cards(tuple(_copies(zones)))
 
 
 class _Builder:
@@ -86,13 +99,7 @@ class ObservationEncoder:
     ) -> None:
         """Build the layout from the zones of the game's initial state (see the class docs)."""
         self.players = players
-        copies: dict[Card, int] = {}
-        for zone in initial_zones:
-            counts: dict[Card, int] = {}
-            for card in zone.cards:
-                counts[card] = counts.get(card, 0) + 1
-            for card, k in counts.items():
-                copies[card] = copies.get(card, 0) + k
+        copies = _copies(initial_zones)
         self.cards: tuple[Card, ...] = sort_cards(tuple(copies))
         self.card_index: dict[Card, int] = {c: i for i, c in enumerate(self.cards)}
         most = float(max(copies.values(), default=1))

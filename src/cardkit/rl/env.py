@@ -12,9 +12,9 @@ from pettingzoo import AECEnv
 
 from cardkit.core.action_space import action_space_of
 from cardkit.core.game import Game
-from cardkit.errors import ConfigError, IllegalActionError
+from cardkit.errors import ConfigError, IllegalActionError, SeatError
 from cardkit.games import get_rules
-from cardkit.rl.encoding import ObservationEncoder
+from cardkit.rl.encoding import ObservationEncoder, card_values
 from cardkit.rl.features import features_for
 from cardkit.rl.outcome import check_reward_mode, rewards_of, truncated_by_guard
 from cardkit.rng import Rng
@@ -95,9 +95,8 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         self.players = n
         initial = self.rules.initial_state(self.config)
         zones = self.rules.zones(initial)
-        probe = ObservationEncoder(n, zones)
         spec, features = features_for(
-            self.rules.name, n, self.config, probe.cards, self.rules.view(initial, 0)
+            self.rules.name, n, self.config, card_values(zones), self.rules.view(initial, 0)
         )
         self.encoder = ObservationEncoder(n, zones, spec, features)
 
@@ -116,7 +115,6 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         self.action_spaces = {a: spaces.Discrete(len(self.actions)) for a in self.possible_agents}
         self._game: Game | None = None
         self.agents: list[str] = []  # no episode until reset(): agent_iter() yields nothing
-        self._episode_seed: int | None = None
         self._episodes = 0
         self._legal: dict[int, int] = {}
 
@@ -132,8 +130,6 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
 
     def _agent(self, agent: object) -> str:
         if agent not in self._seat_of:
-            from cardkit.errors import SeatError
-
             raise SeatError(f"no agent {agent!r}; agents are {', '.join(self.possible_agents)}")
         return str(agent)
 
@@ -165,7 +161,6 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         else:  # a new deal per episode, still a pure function of the seed
             game_seed = Rng.stream(self._seed, self._episodes).next64()
         self._episodes += 1
-        self._episode_seed = game_seed
         self._game = Game.start(self.rules, self.config, game_seed)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
