@@ -208,11 +208,16 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         seat = self._seat_of[self._agent(agent)]
         game = self.game
         obs = self.observation_of(game, seat)
+        legal = self._legal if game.to_act == seat else ()
+        return {"observation": obs, "action_mask": self._mask(legal)}
+
+    def _mask(self, indices: Any) -> npt.NDArray[np.int8]:
+        # A zeroed bytearray viewed by numpy: cheaper than np.zeros plus item assignment,
+        # which matters for Spacc 'u Mazz's 32,694 actions.
         mask = bytearray(len(self.actions))
-        if game.to_act == seat:
-            for i in self._legal:
-                mask[i] = 1
-        return {"observation": obs, "action_mask": np.frombuffer(mask, dtype=np.int8)}
+        for i in indices:
+            mask[i] = 1
+        return np.frombuffer(mask, dtype=np.int8)
 
     def observation_of(self, game: Game, seat: int) -> npt.NDArray[np.float32]:
         """The observation vector of ``seat`` in any ``game`` of this environment's game and
@@ -223,10 +228,8 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
 
     def mask_of(self, game: Game) -> npt.NDArray[np.int8]:
         """The action mask of the seat to act in ``game`` (all zeros when it is over)."""
-        mask = np.zeros(len(self.actions), dtype=np.int8)
-        for action in game.legal_actions():
-            mask[self.action_index[action]] = 1
-        return mask
+        index = self.action_index
+        return self._mask([index[a] for a in game.legal_actions()])
 
     def step(self, action: Any) -> None:
         """Play action number ``action`` for ``agent_selection`` (``None`` for a finished agent).
