@@ -280,3 +280,26 @@ def test_check_env_passes_for_the_user_game_and_catches_a_bad_action_space() -> 
         cardkit.register(Short())
     with pytest.raises((InvariantViolation, cardkit.ConfigError), match="action_space"):
         cardkit.rl.check_env("high-card-short", players=4, steps=300)
+
+
+def test_a_game_that_conjures_a_card_gets_a_config_error_not_a_key_error() -> None:
+    register_example_game()
+    from custom_game import HighCardRules
+
+    class Conjurer(HighCardRules):
+        name = "high-card-conjurer"
+
+        def zones(self, state: Any) -> Any:
+            zones = super().zones(state)
+            if state.to_act is None or state.dealer < 0:
+                return zones
+            from cardkit.core.rules import Zone
+
+            return zones + (Zone("conjured", None, (cardkit.Card("AS"),), tuple(range(state.config.players))),)
+
+    if "high-card-conjurer" not in cardkit.available_games():
+        cardkit.register(Conjurer())
+    env = cardkit.rl.env("high-card-conjurer", players=2, seed=1)
+    env.reset()
+    with pytest.raises(cardkit.ConfigError, match="AS"):
+        env.last()

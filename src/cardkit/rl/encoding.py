@@ -27,6 +27,7 @@ import numpy.typing as npt
 
 from cardkit.cards import Card, sort_cards
 from cardkit.core.rules import Zone
+from cardkit.errors import ConfigError
 
 __all__ = ["Field", "ObservationEncoder", "BIG", "ViewFeatures", "card_values"]
 
@@ -158,6 +159,24 @@ class ObservationEncoder:
         if to_act is not None and 0 <= to_act < n:
             pos.append((to_act - seat) % n)
             val.append(1.0)
+        try:
+            self._encode_zones(zones, seat, pos, val)
+        except KeyError as exc:  # a card the initial state did not have
+            raise ConfigError(
+                f"card {exc.args[0]} is in a zone but in none of the initial state's zones: "
+                "the game does not keep every card in its zones from the start"
+            ) from None
+        if self._view_features is not None:
+            try:
+                self._view_features(view, seat, n, self._views_start, pos, val)
+            except KeyError as exc:
+                raise ConfigError(
+                    f"the view does not fit the observation layout: no {exc.args[0]!r}"
+                ) from None
+        return np.bincount(pos, val, self.size).astype(np.float32)
+
+    def _encode_zones(self, zones: Sequence[Zone], seat: int, pos: list[int], val: list[float]) -> None:
+        n = self.players
         index = self.card_index
         width = self._slot_width
         base = self._zones_start
@@ -198,6 +217,3 @@ class ObservationEncoder:
             cache[i] = (cards, where, ones)
             pos.extend(where)
             val.extend(ones)
-        if self._view_features is not None:
-            self._view_features(view, seat, n, self._views_start, pos, val)
-        return np.bincount(pos, val, self.size).astype(np.float32)
