@@ -303,3 +303,18 @@ def test_a_game_that_conjures_a_card_gets_a_config_error_not_a_key_error() -> No
     env.reset()
     with pytest.raises(cardkit.ConfigError, match="AS"):
         env.last()
+
+
+def test_cutthroat_mercy_is_a_termination() -> None:
+    try:
+        env = cardkit.rl.env("cutthroat-spades", players=3, mercy=1, max_hands=1, wins_needed=1)
+    except cardkit.ConfigError:
+        pytest.skip("this Cutthroat Spades has no mercy option")
+    seen = set()
+    for seed in range(12):
+        flags = _final_flags(env, seed)
+        mercy = min(env.game.state.scores) <= -1
+        seen.add(mercy)
+        # on its only hand, a game ended by mercy terminates; one cut by max_hands truncates
+        assert flags == ((True, False) if mercy else (False, True))
+    assert True in seen  # the mercy branch was exercised (the other is tested above)

@@ -10,7 +10,8 @@ game (every other step gives 0 to everyone):
 An episode is *truncated* (not terminated) when a guard cut the game short instead of its
 rules ending it: Crazy Eights' ``max_turns`` stopping the deciding hand, Spacc 'u Mazz's
 ``max_turns`` stopping the last hand, Cutthroat Spades' ``max_hands`` deciding
-the last game without a seat alone at the target. The guard still gives the game a result
+the last game without a seat alone at the target. Cutthroat Spades' ``mercy`` rule (a game
+ends when a seat sinks to ``-mercy``) is a rules ending: a termination. The guard still gives the game a result
 (its rules score a stopped hand), so rewards are given as usual; ``truncated`` tells the
 learner that the end was artificial (do not treat the final state as a true terminal).
 """
@@ -72,6 +73,9 @@ def _cutthroat_spades(state: Any, events: Sequence[Any]) -> bool:
     if cfg.max_hands is None or state.hands_in_game < cfg.max_hands:
         return False
     scores = state.scores
+    mercy = getattr(cfg, "mercy", None)
+    if mercy is not None and min(scores) <= -mercy:
+        return False  # the mercy rule ended it: a rules ending, even on the last allowed hand
     top = max(scores)
     alone = sum(1 for s in scores if s == top) == 1
     return not (alone and (state.overtime or top >= cfg.target))
