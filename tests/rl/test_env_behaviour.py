@@ -318,3 +318,19 @@ def test_cutthroat_mercy_is_a_termination() -> None:
         # on its only hand, a game ended by mercy terminates; one cut by max_hands truncates
         assert flags == ((True, False) if mercy else (False, True))
     assert True in seen  # the mercy branch was exercised (the other is tested above)
+
+
+@pytest.mark.parametrize("how", ["pickle", "deepcopy"])
+def test_an_environment_copies_mid_episode(how: str) -> None:
+    import copy
+    import pickle
+
+    env = cardkit.rl.env("spacc-u-mazz", players=3, seed=9, max_turns=60)
+    env.reset()
+    for _ in range(10):
+        obs = env.last()[0]
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    twin = pickle.loads(pickle.dumps(env)) if how == "pickle" else copy.deepcopy(env)
+    assert twin.rules is env.rules and twin.agent_selection == env.agent_selection
+    assert _play_out(env, 3) == _play_out(twin, 3)
+    assert env.game.log == twin.game.log

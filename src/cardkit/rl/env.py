@@ -93,12 +93,7 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         self.action_index: dict[Any, int] = {a: i for i, a in enumerate(self.actions)}
         n = int(self.config.players)
         self.players = n
-        initial = self.rules.initial_state(self.config)
-        zones = self.rules.zones(initial)
-        spec, features = features_for(
-            self.rules.name, n, self.config, card_values(zones), self.rules.view(initial, 0)
-        )
-        self.encoder = ObservationEncoder(n, zones, spec, features)
+        self.encoder = self._make_encoder()
 
         self.possible_agents: list[str] = [f"player_{i}" for i in range(n)]
         self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
@@ -117,6 +112,29 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         self.agents: list[str] = []  # no episode until reset(): agent_iter() yields nothing
         self._episodes = 0
         self._legal: dict[int, int] = {}
+
+    def _make_encoder(self) -> ObservationEncoder:
+        initial = self.rules.initial_state(self.config)
+        zones = self.rules.zones(initial)
+        n = self.players
+        spec, features = features_for(
+            self.rules.name, n, self.config, card_values(zones), self.rules.view(initial, 0)
+        )
+        return ObservationEncoder(n, zones, spec, features)
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The encoder holds closures and the rules are the registry's object: both are
+        # rebuilt on unpickling (by name), so an environment pickles and deep-copies.
+        state = self.__dict__.copy()
+        del state["encoder"], state["rules"]
+        state["_game_name"] = self.rules.name
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        name = state.pop("_game_name")
+        self.__dict__.update(state)
+        self.rules = get_rules(name)
+        self.encoder = self._make_encoder()
 
     # ------------------------------------------------------------------ spaces
 
