@@ -11,6 +11,7 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
+import cardkit  # noqa: E402
 import cardkit.rl  # noqa: E402
 from rl_setups import IDS, SETUPS, register_example_game  # noqa: E402
 
@@ -43,6 +44,13 @@ def _run(name: str, players: int, options: dict[str, Any], steps: int, seed: int
         assert np.array_equal(env.mask_of(game), mask)
         other = env.possible_agents[(seat + 1) % players]
         assert not env.observe(other)["action_mask"].any(), "a waiting agent's mask is non-zero"
+        if checked % 25 == 0:  # a masked-out index is refused, and nothing changes
+            refused = np.flatnonzero(mask == 0)
+            if len(refused):
+                before = env.game
+                with pytest.raises(cardkit.IllegalActionError):
+                    env.step(int(rng.choice(refused)))
+                assert env.game is before and env.agent_selection == agent
         env.step(int(rng.choice(chosen)))
         checked += 1
     return checked
