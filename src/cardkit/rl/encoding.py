@@ -111,7 +111,7 @@ class ObservationEncoder:
                 if (zone.name, rel) not in slots:
                     slots.append((zone.name, rel))
         self.slots: tuple[tuple[str, int | None], ...] = tuple(slots)
-        self._slot_index = {s: i for i, s in enumerate(self.slots)}
+        self._seat_slots: dict[int, dict[tuple[str, int | None], int]] = {}
         c = len(self.cards)
         b = _Builder()
         b.add("to_act", players, 0.0, 1.0, "one-hot relative seat to act (0 = you); zeros when over")
@@ -175,17 +175,27 @@ class ObservationEncoder:
                 ) from None
         return np.bincount(pos, val, self.size).astype(np.float32)
 
+    def _slots_of(self, seat: int) -> dict[tuple[str, int | None], int]:
+        """Slot number by (zone name, absolute owner) as ``seat`` sees them (cached)."""
+        found = self._seat_slots.get(seat)
+        if found is None:
+            n = self.players
+            found = {
+                (name, None if rel is None else (seat + rel) % n): i
+                for i, (name, rel) in enumerate(self.slots)
+            }
+            self._seat_slots[seat] = found
+        return found
+
     def _encode_zones(self, zones: Sequence[Zone], seat: int, pos: list[int], val: list[float]) -> None:
-        n = self.players
         index = self.card_index
         width = self._slot_width
         base = self._zones_start
-        slot_index = self._slot_index
+        slot_index = self._slots_of(seat)
         other = self._other
         cache = self._cache
         for zone in zones:
-            owner = zone.owner
-            i = slot_index.get((zone.name, None if owner is None else (owner - seat) % n))
+            i = slot_index.get((zone.name, zone.owner))
             cards = zone.cards
             visible = seat in zone.visible_to
             if i is None:  # a zone the initial state did not have

@@ -59,11 +59,12 @@ class _Writer:
 
     def per_seat(self, at: int, values: Sequence[Any]) -> None:
         """``values[s]`` of every seat ``s``, at its relative position (clipped to ``±BIG``)."""
-        seat, n = self.seat, self.n
+        seat, n, pos, val = self.seat, self.n, self.pos, self.val
         for s, value in enumerate(values):
             if value:
-                self.pos.append(at + (s - seat) % n)
-                self.val.append(_num(value))
+                v = float(value)
+                pos.append(at + (s - seat) % n)
+                val.append(v if -BIG <= v <= BIG else _num(v))
 
     def seat_hot(self, at: int, who: Any) -> None:
         """One-hot of the relative position of seat ``who`` (nothing for None)."""
