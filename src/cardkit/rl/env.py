@@ -25,6 +25,7 @@ IllegalMode = Literal["raise", "terminate"]
 """What an illegal action does: raise (default) or end the episode with a penalty."""
 
 _SEED_LIMIT = 2**64
+_MEMO_LIMIT = 200_000  # remembered action objects (see CardkitEnv._indices)
 
 
 def _check_seed(seed: object, what: str) -> int | None:
@@ -112,6 +113,7 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         self.agents: list[str] = []  # no episode until reset(): agent_iter() yields nothing
         self._episodes = 0
         self._legal: dict[int, int] = {}
+        self._memo: dict[int, tuple[Any, int]] = {}
 
     def _make_encoder(self) -> ObservationEncoder:
         initial = self.rules.initial_state(self.config)
@@ -127,6 +129,7 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         # rebuilt on unpickling (by name), so an environment pickles and deep-copies.
         state = self.__dict__.copy()
         del state["encoder"], state["rules"]
+        state["_memo"] = {}  # ids mean nothing in another process
         state["_game_name"] = self.rules.name
         return state
 
@@ -193,17 +196,7 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         game = self.game
         to_act = game.to_act
         if to_act is not None:
-            legal: dict[int, int] = {}
-            index = self.action_index
-            for action in game.legal_actions():
-                i = index.get(action)
-                if i is None:
-                    raise ConfigError(
-                        f"{self.rules.name} offered {action}, which its action_space(config) "
-                        "lacks: the game's action_space is incomplete"
-                    )
-                legal[i] = 1
-            self._legal = legal
+            self._legal = dict.fromkeys(self._indices(game.legal_actions()), 1)
             self.agent_selection = self.possible_agents[to_act]
             return
         self._legal = {}
@@ -246,8 +239,30 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
 
     def mask_of(self, game: Game) -> npt.NDArray[np.int8]:
         """The action mask of the seat to act in ``game`` (all zeros when it is over)."""
-        index = self.action_index
-        return self._mask([index[a] for a in game.legal_actions()])
+        return self._mask(self._indices(game.legal_actions()))
+
+    def _indices(self, actions: tuple[Any, ...]) -> list[int]:
+        """The index of each action. Games hand out the same action objects again and again
+        (and hashing a multi-card play is not free), so indices are remembered by object
+        identity; the memo keeps each object alive, so an id is never a recycled one."""
+        memo = self._memo
+        out = []
+        for action in actions:
+            hit = memo.get(id(action))
+            if hit is not None and hit[0] is action:
+                out.append(hit[1])
+                continue
+            i = self.action_index.get(action)
+            if i is None:
+                raise ConfigError(
+                    f"{self.rules.name} offered {action}, which its action_space(config) "
+                    "lacks: the game's action_space is incomplete"
+                )
+            if len(memo) >= _MEMO_LIMIT:
+                memo.clear()
+            memo[id(action)] = (action, i)
+            out.append(i)
+        return out
 
     def step(self, action: Any) -> None:
         """Play action number ``action`` for ``agent_selection`` (``None`` for a finished agent).
