@@ -141,6 +141,60 @@ class Game:
         game.auto_chance = log.auto_chance
         return game._run_chance() if log.auto_chance else game
 
+    @classmethod
+    def resume(
+        cls,
+        rules: AnyRules,
+        config: Any,
+        seed: int,
+        auto_chance: bool,
+        entries: Iterable[LogEntry],
+        state: Any = None,
+        chances: int = 0,
+    ) -> Game:
+        """A game rebuilt from a trusted ``state`` plus the log entries after it, each re-decided.
+
+        ``state`` is the state before ``entries`` (``None``: the initial state, and then the
+        entries start at seq 0); ``chances`` counts the chance entries before them. Chance
+        entries are checked against ``seed`` when ``auto_chance``. The game's history (its
+        ``log``, ``events``, ``undo``) starts at the first of ``entries``: this is how a store
+        loads a long game from a snapshot in time proportional to the tail only.
+        Raises :class:`LogError` (or :class:`ReplayMismatchError`) where the entries do not fit.
+        """
+        if state is None:
+            game = cls.start(rules, config, seed, auto_chance=False)
+            chances, first = 0, 0
+        else:
+            game = cls(rules, config, seed, False, state, state, None)
+            first = -1
+        for entry in entries:
+            if first == -1:
+                first = entry.seq
+            expected = game._head.length if game._head is not None else first
+            if entry.seq != expected:
+                raise LogError(f"entry {entry.seq} follows entry {expected - 1}: the log has a gap")
+            if auto_chance and entry.actor == CHANCE and rules.to_act(game.state) == CHANCE:
+                index = game._head.chances if game._head is not None else chances
+                drawn = chance_outcome(rules.pending_chance(game.state), seed, index)
+                if entry.action != drawn:
+                    raise ReplayMismatchError(
+                        f"entry {entry.seq}: its chance outcome is not the one the seed gives"
+                    )
+            game = game._replay_entry(entry)
+            if game._head is not None and game._head.prev is None and entry.seq != 0:
+                # _append numbered the first entry 0; give it its place in the whole log.
+                head = game._head.entry
+                game._head = _Node(
+                    LogEntry(entry.seq, head.actor, head.action, head.events),
+                    None,
+                    chances + (1 if head.actor == CHANCE else 0),
+                    game.state if (entry.seq + 1) % SNAPSHOT_EVERY == 0 else None,
+                )
+        if state is not None and first == -1:
+            raise LogError("a game resumed from a state needs at least one entry after it")
+        game.auto_chance = auto_chance
+        return game._run_chance() if auto_chance else game
+
     def _replay_entry(self, entry: LogEntry) -> Game:
         to_act = self.rules.to_act(self.state)
         where = f"entry {entry.seq} ({entry.action})"
