@@ -11,9 +11,9 @@ from __future__ import annotations
 from contextlib import contextmanager
 from typing import Any, Iterator
 
-from cardkit.errors import ConfigError
+from cardkit.errors import ConcurrencyError, ConfigError
 from cardkit.store import sql
-from cardkit.store.errors import SchemaVersionError, StoreError
+from cardkit.store.errors import MatchExistsError, SchemaVersionError, StoreError
 from cardkit.store.sqlbase import SqlSession
 
 try:
@@ -38,8 +38,10 @@ def _placeholder(statement: str) -> str:
     return statement.replace("?", "%s")
 
 
-def _unique(exc: BaseException) -> bool:
-    return isinstance(exc, pg_errors.UniqueViolation)
+def _duplicate(exc: BaseException) -> str | None:
+    if not isinstance(exc, pg_errors.UniqueViolation):
+        return None
+    return "match" if (exc.diag.constraint_name or "").startswith("cardkit_matches") else "entry"
 
 
 class PostgresBackend:
@@ -87,19 +89,42 @@ class PostgresBackend:
 
     @contextmanager
     def _transaction(self) -> Iterator[Any]:
+        # Pipeline mode: statements whose results are not read (the inserts, the update,
+        # the notify, COMMIT) travel together, so a move costs two round trips, not eight.
         try:
             with self._pool.connection() as conn:
-                with conn.transaction():
-                    with conn.cursor() as cur:
-                        yield cur
+                failure: BaseException | None = None
+                try:
+                    with conn.pipeline():
+                        try:
+                            with conn.transaction():
+                                with conn.cursor() as cur:
+                                    yield cur
+                        except BaseException as exc:
+                            # Held until the pipeline is closed, which then need not
+                            # report (as a logged warning) that it was aborted.
+                            failure = exc
+                except pg_errors.PipelineAborted:
+                    if failure is None:
+                        raise
+                if failure is not None:
+                    raise failure
         except PoolTimeout as exc:
             raise StoreError(f"no PostgreSQL connection free: {exc}") from None
+        except pg_errors.UniqueViolation as exc:
+            # Raised where the pipeline syncs, so it is named here rather than at the insert.
+            constraint = exc.diag.constraint_name or ""
+            if constraint.startswith("cardkit_matches"):
+                raise MatchExistsError(f"that match id is already taken ({exc.diag.message_detail})") from None
+            raise ConcurrencyError(
+                f"another writer stored an entry at the same seq first ({exc.diag.message_detail})"
+            ) from None
         except psycopg.Error as exc:
             raise StoreError(f"PostgreSQL: {exc}") from exc
 
     def _session(self, cur: Any) -> SqlSession:
         return SqlSession(
-            cur, _placeholder, _unique, lock_suffix=" FOR UPDATE",
+            cur, _placeholder, _duplicate, lock_suffix=" FOR UPDATE",
             insert_match_sql=sql.INSERT_MATCH_POSTGRES,
         )
 

@@ -31,7 +31,11 @@ AnyRules = Rules[Any, Any, Any, Any]
 
 @attrs.frozen
 class MatchRow:
-    """One match: what it is, and where it stands (``length`` entries, the last is ``length - 1``)."""
+    """One match: what it is, and where it stands (``length`` entries, the last is ``length - 1``).
+
+    ``nonce`` is random per ``create``: a match deleted and created again under the same id
+    is another match (an in-process cache must not confuse them).
+    """
 
     match_id: str
     ordinal: int
@@ -44,6 +48,7 @@ class MatchRow:
     length: int
     is_over: bool
     to_act: int | None
+    nonce: str
 
 
 @attrs.frozen

@@ -14,7 +14,7 @@ SCHEMA_VERSION: Final = 1
 """The schema this library writes; a database with a higher version is refused."""
 
 MATCH_COLUMNS: Final = (
-    "match_id, ordinal, game, rules_version, players, config, seed, auto_chance, length, is_over, to_act"
+    "match_id, ordinal, game, rules_version, players, config, seed, auto_chance, length, is_over, to_act, nonce"
 )
 
 # One tuple of statements per schema version: SQLITE_MIGRATIONS[v - 1] takes a database
@@ -32,7 +32,8 @@ SQLITE_MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
             auto_chance INTEGER NOT NULL,
             length INTEGER NOT NULL,
             is_over INTEGER NOT NULL,
-            to_act INTEGER
+            to_act INTEGER,
+            nonce TEXT NOT NULL
         )""",
         "CREATE INDEX cardkit_matches_game ON cardkit_matches (game, is_over, ordinal)",
         """CREATE TABLE cardkit_entries (
@@ -68,7 +69,8 @@ POSTGRES_MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
             auto_chance BOOLEAN NOT NULL,
             length INTEGER NOT NULL,
             is_over BOOLEAN NOT NULL,
-            to_act INTEGER
+            to_act INTEGER,
+            nonce TEXT NOT NULL
         )""",
         "CREATE INDEX cardkit_matches_game ON cardkit_matches (game, is_over, ordinal)",
         """CREATE TABLE cardkit_entries (
@@ -113,12 +115,12 @@ ORDER_MATCHES: Final = " ORDER BY ordinal"
 LIMIT: Final = " LIMIT ?"
 INSERT_MATCH_SQLITE: Final = (
     "INSERT INTO cardkit_matches (match_id, ordinal, game, rules_version, players, config, seed, "
-    "auto_chance, length, is_over, to_act) VALUES "
-    "(?, (SELECT COALESCE(MAX(ordinal), 0) + 1 FROM cardkit_matches), ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    "auto_chance, length, is_over, to_act, nonce) VALUES "
+    "(?, (SELECT COALESCE(MAX(ordinal), 0) + 1 FROM cardkit_matches), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 INSERT_MATCH_POSTGRES: Final = (
     "INSERT INTO cardkit_matches (match_id, game, rules_version, players, config, seed, "
-    "auto_chance, length, is_over, to_act) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    "auto_chance, length, is_over, to_act, nonce) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 INSERT_ENTRY: Final = (
     "INSERT INTO cardkit_entries (match_id, seq, actor, action, events) VALUES (?, ?, ?, ?, ?)"

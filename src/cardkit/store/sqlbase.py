@@ -27,6 +27,7 @@ def row_to_match(r: Sequence[Any]) -> MatchRow:
             length=int(r[8]),
             is_over=bool(r[9]),
             to_act=None if r[10] is None else int(r[10]),
+            nonce=r[11],
         )
     except (TypeError, ValueError) as exc:
         raise StoreError(f"match {r[0]!r}: its row is corrupt ({exc})") from exc
@@ -35,21 +36,21 @@ def row_to_match(r: Sequence[Any]) -> MatchRow:
 class SqlSession:
     """Statements of :mod:`cardkit.store.sql` run on one cursor inside one transaction.
 
-    ``placeholder`` rewrites ``?`` for the driver; ``is_unique_violation`` tells a
-    duplicate key (a lost race or a taken id) from other database errors.
+    ``placeholder`` rewrites ``?`` for the driver; ``duplicate`` names the table of a
+    duplicate key (``"match"``: a taken id, ``"entry"``: a lost race), else ``None``.
     """
 
     def __init__(
         self,
         cursor: Any,
         placeholder: Callable[[str], str],
-        is_unique_violation: Callable[[BaseException], bool],
+        duplicate: Callable[[BaseException], str | None],
         lock_suffix: str = "",
         insert_match_sql: str = sql.INSERT_MATCH_SQLITE,
     ) -> None:
         self._cur = cursor
         self._q = placeholder
-        self._unique = is_unique_violation
+        self._duplicate = duplicate
         self._lock = lock_suffix
         self._insert_match = insert_match_sql
         self.changed: list[tuple[str, int]] = []
@@ -98,13 +99,12 @@ class SqlSession:
     def insert_match(self, row: MatchRow) -> None:
         values = (
             row.match_id, row.game, row.rules_version, row.players, row.config, str(row.seed),
-            row.auto_chance, row.length, row.is_over, row.to_act,
+            row.auto_chance, row.length, row.is_over, row.to_act, row.nonce,
         )
         try:
             self._run(self._insert_match, values)
         except Exception as exc:
-            if self._unique(exc):
-                raise MatchExistsError(f"a match {row.match_id!r} already exists") from exc
+            self._raise_duplicate(exc, row.match_id, -1)
             raise
 
     def insert_entries(self, match_id: str, rows: Sequence[EntryRow]) -> None:
@@ -116,11 +116,17 @@ class SqlSession:
                 [(match_id, r.seq, r.actor, r.action, r.events) for r in rows],
             )
         except Exception as exc:
-            if self._unique(exc):
-                raise ConcurrencyError(
-                    f"match {match_id!r} already has an entry {rows[0].seq}: another writer came first"
-                ) from exc
+            self._raise_duplicate(exc, match_id, rows[0].seq)
             raise
+
+    def _raise_duplicate(self, exc: Exception, match_id: str, seq: int) -> None:
+        kind = self._duplicate(exc)
+        if kind == "match":
+            raise MatchExistsError(f"a match {match_id!r} already exists") from exc
+        if kind == "entry":
+            raise ConcurrencyError(
+                f"match {match_id!r} already has an entry {seq}: another writer came first"
+            ) from exc
 
     def put_snapshots(self, match_id: str, rows: Sequence[SnapshotRow]) -> None:
         if rows:

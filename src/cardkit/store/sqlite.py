@@ -22,8 +22,10 @@ __all__ = ["SqliteBackend", "Synchronous"]
 Synchronous = Literal["off", "normal", "full", "extra"]
 
 
-def _unique(exc: BaseException) -> bool:
-    return isinstance(exc, sqlite3.IntegrityError) and "UNIQUE" in str(exc)
+def _duplicate(exc: BaseException) -> str | None:
+    if not isinstance(exc, sqlite3.IntegrityError) or "UNIQUE" not in str(exc):
+        return None
+    return "match" if "cardkit_matches" in str(exc) else "entry"
 
 
 def _same(statement: str) -> str:
@@ -121,7 +123,7 @@ class SqliteBackend:
     # ------------------------------------------------------------ the backend
 
     def _session(self, cur: sqlite3.Cursor) -> SqlSession:
-        return SqlSession(cur, _same, _unique)
+        return SqlSession(cur, _same, _duplicate)
 
     @contextmanager
     def read(self) -> Iterator[SqlSession]:

@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 import math
 import secrets
+import threading
+from collections import OrderedDict
 from typing import Any, Iterable, Sequence
 
 import cardkit
@@ -37,12 +39,15 @@ from cardkit.store.records import (
     row_to_entry,
 )
 
-__all__ = ["Store", "DEFAULT_SNAPSHOT_EVERY"]
+__all__ = ["Store", "DEFAULT_SNAPSHOT_EVERY", "DEFAULT_CACHE_SIZE"]
 
 AnyRules = Rules[Any, Any, Any, Any]
 
 DEFAULT_SNAPSHOT_EVERY = 64
 """Entries between two snapshots: ``load`` re-decides at most this many."""
+
+DEFAULT_CACHE_SIZE = 256
+"""Games a store keeps in memory so that a move on a match it has just seen re-decides nothing."""
 
 
 def _check_match_id(match_id: object) -> str:
@@ -80,13 +85,24 @@ class Store:
     threads of a process; several processes may open the same database.
     """
 
-    def __init__(self, backend: Backend, snapshot_every: int = DEFAULT_SNAPSHOT_EVERY) -> None:
+    def __init__(
+        self,
+        backend: Backend,
+        snapshot_every: int = DEFAULT_SNAPSHOT_EVERY,
+        cache_size: int = DEFAULT_CACHE_SIZE,
+    ) -> None:
         """Internal: use :func:`cardkit.store.open`."""
-        if not isinstance(snapshot_every, int) or isinstance(snapshot_every, bool) or snapshot_every < 1:
-            raise ConfigError(f"snapshot_every must be a positive integer, not {snapshot_every!r}")
+        for name, value, least in (("snapshot_every", snapshot_every, 1), ("cache_size", cache_size, 0)):
+            if not isinstance(value, int) or isinstance(value, bool) or value < least:
+                raise ConfigError(f"{name} must be an integer >= {least}, not {value!r}")
         self._backend = backend
         self.snapshot_every = snapshot_every
+        self.cache_size = cache_size
         self._library = cardkit.__version__
+        # match id -> (nonce, length, game, chance entries so far): games this process
+        # loaded or wrote, reused only while the stored match is still exactly that one.
+        self._cache: OrderedDict[str, tuple[str, int, Game, int]] = OrderedDict()
+        self._cache_lock = threading.Lock()
 
     # ----------------------------------------------------------------- lifecycle
 
@@ -130,12 +146,14 @@ class Store:
             length=len(log.entries),
             is_over=game.is_over,
             to_act=game.to_act,
+            nonce=secrets.token_hex(8),
         )
         snapshots = self._snapshots(rules, rules.initial_state(game.config), 0, 0, log.entries)
         with self._backend.write() as s:
             s.insert_match(row)
             s.insert_entries(match_id, [entry_to_row(e) for e in log.entries])
-            s.put_snapshots(match_id, snapshots)
+            s.put_snapshots(match_id, [snap for snap, _ in snapshots])
+        self._forget(match_id)
         return match_id
 
     def import_log(self, log: GameLog, match_id: str | None = None) -> str:
@@ -171,7 +189,8 @@ class Store:
                 action = rules.parse_action(action)
             new = game.play(action, seat)
             entries = [e for e in new.log.entries if e.seq >= row.length]
-            self._write(s, row, rules, game.state, chances, entries, new)
+            new, length, chances = self._write(s, row, rules, game.state, chances, entries, new)
+        self._remember(row, length, new, chances)
         return new
 
     def append(self, match_id: str, entries: Iterable[LogEntry], expected_seq: int) -> Game:
@@ -192,7 +211,8 @@ class Store:
             self._check_expected(row, expected_seq)
             game, chances = self._load(s, row, rules, writing=True)
             new = self._verify(game, entries)
-            self._write(s, row, rules, game.state, chances, entries, new)
+            new, length, chances = self._write(s, row, rules, game.state, chances, entries, new)
+        self._remember(row, length, new, chances)
         return new
 
     def delete(self, match_id: str) -> None:
@@ -201,6 +221,7 @@ class Store:
         with self._backend.write() as s:
             if not s.delete(match_id):
                 raise UnknownMatchError(f"no match {match_id!r} in this store")
+        self._forget(match_id)
 
     # ----------------------------------------------------------------- reading
 
@@ -349,6 +370,9 @@ class Store:
                 )
             game = Game.from_log(rules, self._log(s, row, rules))
             return game, -1
+        hit = self._cached(row)
+        if hit is not None:
+            return hit
         config = self._config(row, rules)
         snap = s.snapshot(row.match_id, row.length, rules.rules_version, self._library)
         state: Any = None
@@ -381,6 +405,7 @@ class Store:
                 f"match {row.match_id!r}: its stored log ends at a chance node, which a store never writes"
             )
         chances += sum(1 for e in entries if e.actor == CHANCE)
+        self._remember(row, row.length, game, chances)
         return game, chances
 
     def _log(self, s: Session, row: MatchRow, rules: AnyRules) -> GameLog:
@@ -429,8 +454,8 @@ class Store:
 
     def _snapshots(
         self, rules: AnyRules, state: Any, length: int, chances: int, entries: Sequence[LogEntry]
-    ) -> list[SnapshotRow]:
-        """Snapshots at every multiple of ``snapshot_every`` that ``entries`` cross.
+    ) -> list[tuple[SnapshotRow, Any]]:
+        """Snapshots (with their states) at every multiple of ``snapshot_every`` that ``entries`` cross.
 
         ``state`` is the state after the first ``length`` entries, ``chances`` of them chance.
         """
@@ -444,9 +469,10 @@ class Store:
                 chances += 1
             length = entry.seq + 1
             if length % k == 0:
-                out.append(
-                    SnapshotRow(length, rules.rules_version, self._library, chances, dumps_state(rules, state))
+                snap = SnapshotRow(
+                    length, rules.rules_version, self._library, chances, dumps_state(rules, state)
                 )
+                out.append((snap, state))
         return out
 
     def _write(
@@ -458,12 +484,48 @@ class Store:
         chances: int,
         entries: Sequence[LogEntry],
         new: Game,
-    ) -> None:
+    ) -> tuple[Game, int, int]:
+        """Write ``entries`` (which take the game from ``state`` to ``new``); return the game
+        as :meth:`load` would give it after the commit, its length and its chance count."""
         if not entries:
-            return
+            return new, row.length, chances
+        length = entries[-1].seq + 1
+        snapshots = self._snapshots(rules, state, row.length, chances, entries)
         s.insert_entries(row.match_id, [entry_to_row(e) for e in entries])
-        s.put_snapshots(row.match_id, self._snapshots(rules, state, row.length, chances, entries))
-        s.update_match(row.match_id, entries[-1].seq + 1, new.is_over, new.to_act)
+        s.put_snapshots(row.match_id, [snap for snap, _ in snapshots])
+        s.update_match(row.match_id, length, new.is_over, new.to_act)
+        chances += sum(1 for e in entries if e.actor == CHANCE)
+        base = [(snap, st) for snap, st in snapshots if snap.seq < length]
+        if base:
+            # Start the game's history at the new snapshot, as a load would: it stays short.
+            snap, st = base[-1]
+            tail = [e for e in entries if e.seq >= snap.seq]
+            new = Game.resume(
+                rules, new.config, new.seed, new.auto_chance, tail, state=st, chances=snap.chances
+            )
+        return new, length, chances
+
+    def _cached(self, row: MatchRow) -> tuple[Game, int] | None:
+        with self._cache_lock:
+            hit = self._cache.get(row.match_id)
+            if hit is None or hit[0] != row.nonce or hit[1] != row.length:
+                return None
+            self._cache.move_to_end(row.match_id)
+            return hit[2], hit[3]
+
+    def _remember(self, row: MatchRow, length: int, game: Game, chances: int) -> None:
+        # Only with what is committed: a later writer may reach the same length otherwise.
+        if self.cache_size == 0:
+            return
+        with self._cache_lock:
+            self._cache[row.match_id] = (row.nonce, length, game, chances)
+            self._cache.move_to_end(row.match_id)
+            while len(self._cache) > self.cache_size:
+                self._cache.popitem(last=False)
+
+    def _forget(self, match_id: str) -> None:
+        with self._cache_lock:
+            self._cache.pop(match_id, None)
 
     @staticmethod
     def _info(row: MatchRow) -> MatchInfo:
