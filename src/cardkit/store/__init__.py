@@ -12,7 +12,7 @@ from cardkit.errors import ConcurrencyError
 from cardkit.store.errors import MatchExistsError, SchemaVersionError, StoreError, UnknownMatchError
 from cardkit.store.records import MatchInfo, SeatEntry
 from cardkit.store.sql import SCHEMA_VERSION
-from cardkit.store.store import DEFAULT_SNAPSHOT_EVERY, Store
+from cardkit.store.store import DEFAULT_CACHE_SIZE, DEFAULT_SNAPSHOT_EVERY, Store
 from cardkit.store.url import open_store
 
 __all__ = [
@@ -22,6 +22,7 @@ __all__ = [
     "SeatEntry",
     "SCHEMA_VERSION",
     "DEFAULT_SNAPSHOT_EVERY",
+    "DEFAULT_CACHE_SIZE",
     "StoreError",
     "UnknownMatchError",
     "MatchExistsError",
@@ -30,7 +31,13 @@ __all__ = [
 ]
 
 
-def open(url: str, *, snapshot_every: int = DEFAULT_SNAPSHOT_EVERY, **options: Any) -> Store:  # noqa: A001
+def open(  # noqa: A001 - the module's verb, as in cardkit.store.open(url)
+    url: str,
+    *,
+    snapshot_every: int = DEFAULT_SNAPSHOT_EVERY,
+    cache_size: int = DEFAULT_CACHE_SIZE,
+    **options: Any,
+) -> Store:
     """Open a store.
 
     * ``"memory:"`` — in this process only, gone when closed (tests, throwaway hosts);
@@ -42,7 +49,9 @@ def open(url: str, *, snapshot_every: int = DEFAULT_SNAPSHOT_EVERY, **options: A
       keyword options ``min_size`` / ``max_size`` size its connection pool.
 
     ``snapshot_every`` (default 64) is how many entries lie between two snapshots, the most
-    a load re-decides. Malformed URL or option: :class:`~cardkit.errors.ConfigError`.
+    a load re-decides. ``cache_size`` (default 256) is how many games the store keeps in
+    memory: a move on a match this store has just loaded or written re-decides nothing
+    (the cached game is used only if the stored match has not changed since). Malformed URL or option: :class:`~cardkit.errors.ConfigError`.
     A database of a newer schema: :class:`SchemaVersionError`.
     """
-    return open_store(url, snapshot_every=snapshot_every, **options)
+    return open_store(url, snapshot_every=snapshot_every, cache_size=cache_size, **options)

@@ -140,10 +140,12 @@ class SqlSession:
         self.changed.append((match_id, length - 1))
 
     def delete(self, match_id: str) -> bool:
+        if self.match(match_id, lock=True) is None:
+            return False
         self._run(sql.DELETE_ENTRIES, (match_id,))
         self._run(sql.DELETE_SNAPSHOTS, (match_id,))
-        cur = self._run(sql.DELETE_MATCH, (match_id,))
-        return bool(cur.rowcount)
+        self._run(sql.DELETE_MATCH, (match_id,))
+        return True
 
     def newest(self, match_id: str) -> int | None:
         """The newest seq of a match (``None``: no such match), for ``wait``."""

@@ -8,7 +8,7 @@ from urllib.parse import parse_qsl, unquote, urlsplit
 from cardkit.errors import ConfigError
 from cardkit.store.memory import MemoryBackend
 from cardkit.store.sqlite import SqliteBackend, Synchronous
-from cardkit.store.store import DEFAULT_SNAPSHOT_EVERY, Store
+from cardkit.store.store import DEFAULT_CACHE_SIZE, DEFAULT_SNAPSHOT_EVERY, Store
 
 __all__ = ["open_store"]
 
@@ -41,7 +41,13 @@ def _sqlite(url: str) -> SqliteBackend:
     return SqliteBackend(path, cast(Synchronous, synchronous), timeout)
 
 
-def open_store(url: str, *, snapshot_every: int = DEFAULT_SNAPSHOT_EVERY, **options: Any) -> Store:
+def open_store(
+    url: str,
+    *,
+    snapshot_every: int = DEFAULT_SNAPSHOT_EVERY,
+    cache_size: int = DEFAULT_CACHE_SIZE,
+    **options: Any,
+) -> Store:
     """Open the store a URL names (see :func:`cardkit.store.open`)."""
     if not isinstance(url, str):
         raise ConfigError(f"a store URL is a string, not {type(url).__name__}")
@@ -49,15 +55,15 @@ def open_store(url: str, *, snapshot_every: int = DEFAULT_SNAPSHOT_EVERY, **opti
     if scheme == "memory":
         if url.lower() != "memory:" or options:
             raise ConfigError(f"{url!r}: the memory store is just 'memory:' and takes no options")
-        return Store(MemoryBackend(), snapshot_every)
+        return Store(MemoryBackend(), snapshot_every, cache_size)
     if scheme == "sqlite":
         if options:
             raise ConfigError(f"SQLite options go in the URL, not {', '.join(sorted(options))}")
-        return Store(_sqlite(url), snapshot_every)
+        return Store(_sqlite(url), snapshot_every, cache_size)
     if scheme in ("postgresql", "postgres"):
         from cardkit.store.postgres import PostgresBackend
 
-        return Store(PostgresBackend(url, **options), snapshot_every)
+        return Store(PostgresBackend(url, **options), snapshot_every, cache_size)
     raise ConfigError(
         f"unknown store URL {url!r}: use 'memory:', 'sqlite:///path.db' or 'postgresql://…'"
     )
