@@ -131,6 +131,8 @@ class PostgresBackend:
     @contextmanager
     def read(self) -> Iterator[SqlSession]:
         with self._transaction() as cur:
+            # One snapshot for all the reads: the match row and the entries agree.
+            cur.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
             yield self._session(cur)
 
     @contextmanager
