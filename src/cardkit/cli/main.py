@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from cardkit.api import new_game, replay
+from cardkit.cli.store_cmd import add_store_parser
 from cardkit.errors import CardkitError
 from cardkit.games import available_games, get_rules
 from cardkit.rng import Rng
@@ -103,6 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("replay", help="verify a JSON log and print its final scores")
     rep.add_argument("log")
     rep.set_defaults(func=_replay)
+    add_store_parser(sub)
     return parser
 
 
