@@ -495,13 +495,23 @@ class Store:
         s.put_snapshots(row.match_id, [snap for snap, _ in snapshots])
         s.update_match(row.match_id, length, new.is_over, new.to_act)
         chances += sum(1 for e in entries if e.actor == CHANCE)
-        base = [(snap, st) for snap, st in snapshots if snap.seq < length]
-        if base:
-            # Start the game's history at the new snapshot, as a load would: it stays short.
-            snap, st = base[-1]
-            tail = [e for e in entries if e.seq >= snap.seq]
+        if snapshots:
+            # Keep the history of the game we hand out short (it is walked on every move):
+            # restart it at the new snapshot, or just before the last entry when the batch
+            # ends on the snapshot (a resumed game needs one entry after its state).
+            snap, st = snapshots[-1]
+            if snap.seq < length:
+                tail = [e for e in entries if e.seq >= snap.seq]
+                base, base_chances = st, snap.chances
+            else:
+                tail = [entries[-1]]
+                base = state
+                base_chances = chances - (1 if entries[-1].actor == CHANCE else 0)
+                for entry in entries[:-1]:
+                    for event in entry.events:
+                        base = rules.evolve(base, event)
             new = Game.resume(
-                rules, new.config, new.seed, new.auto_chance, tail, state=st, chances=snap.chances
+                rules, new.config, new.seed, new.auto_chance, tail, state=base, chances=base_chances
             )
         return new, length, chances
 
