@@ -5,8 +5,8 @@
 1. SQLite ``store.play`` (one transaction per move: load from cache, decide, append) vs raw
    ``sqlite3`` inserting the same entry rows, one transaction per move, same file settings
    (WAL; synchronous=FULL, the store's default, then NORMAL, for both). Target: >= 0.5x.
-2. ``store.play`` on a match of ~10,000 entries vs one of ~100 (SQLite, cache off, so every
-   move re-decides the tail after the snapshot). Target: <= 1.2x.
+2. ``store.play`` on a match of ~10,000 entries vs one of ~100 (SQLite), with the game cache
+   off (every move re-decides the tail after the snapshot) and on (the default). Target: <= 1.2x.
 3. PostgreSQL (with --postgres): ``store.play`` moves/s with 1 and 4 writer processes (each
    on its own match) vs the ``eventsourcing`` 9.5 PostgreSQL recorder appending the same
    entries, one ``insert_events`` per move, to the same server. Target: >= 3x.
@@ -97,12 +97,12 @@ def bench_sqlite_vs_raw(tmp: Path, rounds: int, moves: int, sync: str) -> None:
     print(f"  ratio store/raw: {r_min/s_min:.2f}x (best), {r_med/s_med:.2f}x (median)   target >= 0.5x")
 
 
-def bench_long_vs_short(tmp: Path, rounds: int, moves: int) -> None:
+def bench_long_vs_short(tmp: Path, rounds: int, moves: int, cache_size: int) -> None:
     short, _ = long_game(100, seed=4)
     long, _ = long_game(10_000, seed=5)
-    url = f"sqlite:///{tmp}/len.db?synchronous=normal"
+    url = f"sqlite:///{tmp}/len{cache_size}.db?synchronous=normal"
     times: dict[str, list[float]] = {"short": [], "long": []}
-    with cardkit.store.open(url, cache_size=0) as store:
+    with cardkit.store.open(url, cache_size=cache_size) as store:
         ids = {"short": store.create(short), "long": store.create(long)}
         games = {"short": short, "long": long}
         for r in range(rounds):
@@ -115,8 +115,8 @@ def bench_long_vs_short(tmp: Path, rounds: int, moves: int) -> None:
                 for m in ms:
                     games[name] = games[name].play(m)
     (s_min, s_med), (l_min, l_med) = stats(times["short"]), stats(times["long"])
-    print(f"store.play at {len(short.log.entries)} entries: {s_min*1e3:.3f} ms (best) {s_med*1e3:.3f} ms (median)")
-    print(f"store.play at {len(long.log.entries)} entries: {l_min*1e3:.3f} ms (best) {l_med*1e3:.3f} ms (median)")
+    print(f"cache_size={cache_size}: store.play at {len(short.log.entries)} entries: {s_min*1e3:.3f} ms (best) {s_med*1e3:.3f} ms (median)")
+    print(f"cache_size={cache_size}: store.play at {len(long.log.entries)} entries: {l_min*1e3:.3f} ms (best) {l_med*1e3:.3f} ms (median)")
     print(f"  ratio long/short: {l_min/s_min:.2f}x (best), {l_med/s_med:.2f}x (median)   target <= 1.2x")
 
 
@@ -226,12 +226,15 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--moves", type=int, default=200)
     parser.add_argument("--postgres", default="", help="DSN of a scratch database")
+    parser.add_argument("--skip-sqlite", action="store_true", help="only the PostgreSQL and load parts")
     parser.add_argument("--skip-load", action="store_true", help="skip the 100,000-entry load (slow to build)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        for sync in ("full", "normal"):
-            bench_sqlite_vs_raw(Path(tmp), args.rounds, args.moves, sync)
-        bench_long_vs_short(Path(tmp), args.rounds, args.moves)
+        if not args.skip_sqlite:
+            for sync in ("full", "normal"):
+                bench_sqlite_vs_raw(Path(tmp), args.rounds, args.moves, sync)
+            for cache_size in (0, 256):
+                bench_long_vs_short(Path(tmp), args.rounds, args.moves, cache_size)
         if args.postgres:
             bench_postgres(args.postgres, args.rounds, args.moves)
         if not args.skip_load:

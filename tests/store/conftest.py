@@ -58,6 +58,7 @@ def store_url(kind: str, tmp_path: Path) -> str:
     if kind == "memory":
         return "memory:"
     if kind == "sqlite":
+        tmp_path.mkdir(parents=True, exist_ok=True)
         return f"sqlite:///{tmp_path}/store.db"
     dsn = postgres_dsn()
     wipe_postgres(dsn)

@@ -114,3 +114,21 @@ def test_sigkill_mid_append_leaves_whole_entries(backend: str, tmp_path: Path) -
                 assert len(log.entries) == info.entries
                 assert [e.seq for e in log.entries] == list(range(info.entries))
                 assert store.load(info.match_id).state == cardkit.replay(log).state
+
+
+def _opener(url: str) -> None:
+    cardkit.store.open(url).close()
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+def test_simultaneous_first_opens_migrate_once(backend: str, tmp_path: Path) -> None:
+    for attempt in range(3):
+        url = store_url(backend, tmp_path / str(attempt))
+        procs = [_CTX.Process(target=_opener, args=(url,)) for _ in range(6)]
+        for p in procs:
+            p.start()
+        for p in procs:
+            p.join(timeout=60)
+        assert [p.exitcode for p in procs] == [0] * 6
+        with cardkit.store.open(url) as store:
+            assert store.matches() == ()

@@ -184,15 +184,16 @@ class Game:
             if game._head is not None and game._head.prev is None and entry.seq != 0:
                 # _append numbered the first entry 0; give it its place in the whole log.
                 head = game._head.entry
-                game._head = _Node(
+                node = _Node(
                     LogEntry(entry.seq, head.actor, head.action, head.events),
                     None,
                     chances + (1 if head.actor == CHANCE else 0),
                     game.state if (entry.seq + 1) % SNAPSHOT_EVERY == 0 else None,
                 )
+                game = cls(rules, config, seed, False, game.state, game._initial, node)
         if state is not None and first == -1:
             raise LogError("a game resumed from a state needs at least one entry after it")
-        game.auto_chance = auto_chance
+        game = cls(rules, config, seed, auto_chance, game.state, game._initial, game._head)
         return game._run_chance() if auto_chance else game
 
     def _replay_entry(self, entry: LogEntry) -> Game:

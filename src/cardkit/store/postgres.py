@@ -67,14 +67,18 @@ class PostgresBackend:
             self._pool.close()
             raise StoreError(f"no PostgreSQL server answered within {timeout} s: {exc}") from None
         try:
-            with self._transaction() as cur:
+            # Not pipelined: each statement's result is read before the next is sent.
+            with self._pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
                 self._migrate(cur)
+        except psycopg.Error as exc:
+            self._pool.close()
+            raise StoreError(f"PostgreSQL: {exc}") from exc
         except BaseException:
             self._pool.close()
             raise
 
     def _migrate(self, cur: Any) -> None:
-        cur.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
+        cur.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,)).fetchall()
         cur.execute(sql.CREATE_SCHEMA_TABLE)
         found = cur.execute(sql.SELECT_SCHEMA).fetchone()[0] or 0
         if found > sql.SCHEMA_VERSION:
