@@ -9,7 +9,9 @@
    off (every move re-decides the tail after the snapshot) and on (the default). Target: <= 1.2x.
 3. PostgreSQL (with --postgres): ``store.play`` moves/s with 1 and 4 writer processes (each
    on its own match) vs the ``eventsourcing`` 9.5 PostgreSQL recorder appending the same
-   entries, one ``insert_events`` per move, to the same server. Target: >= 3x.
+   entries, one ``insert_events`` per move, to the same server. Target: >= 3x. Also printed:
+   the floor, a bare psycopg transaction per move inserting the same rows (the cost of a
+   durable commit on this server, which bounds every durable store).
 4. ``load`` (cache off) of a ~100,000-entry match vs a ~1,000-entry one: bounded by the
    snapshot interval.
 """
@@ -179,6 +181,25 @@ def _es_writer(dsn: str, rows: list[list[Any]], start: Any, out: Any) -> None:
     ds.close()
 
 
+def _bare_writer(dsn: str, rows: list[list[Any]], start: Any, out: Any) -> None:
+    import psycopg
+
+    with psycopg.connect(dsn) as conn:
+        table = f"bare_{uuid.uuid4().hex}"  # the benchmark's own table name, not game data
+        conn.execute(f"CREATE TABLE {table} (seq INTEGER PRIMARY KEY, action TEXT, events TEXT)")
+        conn.commit()
+        start.wait()
+        t = time.perf_counter()
+        for batch in rows:
+            with conn.transaction():
+                conn.cursor().executemany(
+                    f"INSERT INTO {table} VALUES (%s, %s, %s)", [(r.seq, r.action, r.events) for r in batch]
+                )
+        out.put(time.perf_counter() - t)
+        conn.execute(f"DROP TABLE {table}")
+        conn.commit()
+
+
 def bench_postgres(dsn: str, rounds: int, moves: int) -> None:
     ctx = multiprocessing.get_context("fork")
     base = cardkit.new_game("crazy-eights", players=4, seed=8, mode="points", target=10**9, max_turns=10**9)
@@ -189,7 +210,7 @@ def bench_postgres(dsn: str, rounds: int, moves: int) -> None:
     for r in range(rounds):
         for writers in (1, 4):
             plans = [continuation(base, moves, 1000 * r + w) for w in range(writers)]
-            for kind in ("store", "eventsourcing"):  # interleaved
+            for kind in ("store", "eventsourcing", "bare"):  # interleaved
                 start, out = ctx.Event(), ctx.Queue()
                 procs = []
                 if kind == "store":
@@ -204,7 +225,8 @@ def bench_postgres(dsn: str, rounds: int, moves: int) -> None:
                             n = len(g.log.entries)
                             g = g.play(m)
                             batches.append([entry_to_row(e) for e in g.log.entries[n:]])
-                        procs.append(ctx.Process(target=_es_writer, args=(dsn, batches, start, out)))
+                        target = _es_writer if kind == "eventsourcing" else _bare_writer
+                        procs.append(ctx.Process(target=target, args=(dsn, batches, start, out)))
                 for p in procs:
                     p.start()
                 time.sleep(1.0)  # let every writer connect
@@ -219,6 +241,9 @@ def bench_postgres(dsn: str, rounds: int, moves: int) -> None:
         print(f"postgres {writers} writer(s): store.play {max(s):7.0f} moves/s (best) {statistics.median(s):7.0f} (median); "
               f"eventsourcing {max(e):7.0f} (best) {statistics.median(e):7.0f} (median)")
         print(f"  ratio store/eventsourcing: {max(s)/max(e):.2f}x (best), {statistics.median(s)/statistics.median(e):.2f}x (median)   target >= 3x")
+        b = results[("bare", writers)]
+        print(f"  floor: one bare psycopg transaction per move inserting the same rows {max(b):7.0f} moves/s (best) "
+              f"{statistics.median(b):7.0f} (median); store/bare {max(s)/max(b):.2f}x (best)")
 
 
 def main() -> None:

@@ -364,3 +364,34 @@ def _sql(url: str, statement: str, params: tuple[object, ...]) -> None:
 
         with psycopg.connect(url, autocommit=True) as conn:
             conn.execute(statement.replace("?", "%s"), params)
+
+
+def test_hostile_text_is_data(store: cardkit.store.Store) -> None:
+    game = cardkit.new_game("crazy-eights", players=3, seed=16)
+    match_id = store.create(game, match_id="t")
+    for text in ["'; DROP TABLE cardkit_entries; --", "play 8H'); --", "\x00", "%s"]:
+        with pytest.raises(NotationError):
+            store.play(match_id, text)
+    assert store.log(match_id) == game.log
+    assert store.matches(game="'; DROP TABLE cardkit_matches; --") == ()
+    assert [m.match_id for m in store.matches()] == ["t"]
+
+
+def test_sqlite_memory_url_is_shared_by_threads() -> None:
+    with cardkit.store.open("sqlite:///:memory:") as store:
+        game = cardkit.new_game("wizard", players=3, seed=17)
+        match_id = store.create(game)
+        errors: list[BaseException] = []
+
+        def reader() -> None:
+            try:
+                assert store.load(match_id).state == game.state
+            except BaseException as exc:  # collected for the assertion below
+                errors.append(exc)
+
+        threads = [threading.Thread(target=reader) for _ in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert errors == []
