@@ -46,9 +46,11 @@ class _MemorySession:
         return self._t.matches.get(match_id)
 
     def match(self, match_id: str, lock: bool = False) -> MatchRow | None:
+        """See :class:`~cardkit.store.backend.Session`."""
         return self._row(match_id)
 
     def snapshot(self, match_id: str, before: int, rules_version: int, library: str) -> SnapshotRow | None:
+        """See :class:`~cardkit.store.backend.Session`."""
         if match_id in self._deleted:
             return None
         rows = self._t.snapshots.get(match_id, {})
@@ -59,6 +61,7 @@ class _MemorySession:
         return max(fits, key=lambda r: r.seq) if fits else None
 
     def entries(self, match_id: str, after: int, limit: int | None = None) -> list[EntryRow]:
+        """See :class:`~cardkit.store.backend.Session`."""
         if match_id in self._deleted:
             return []
         rows = dict(self._t.entries.get(match_id, {}))
@@ -67,6 +70,7 @@ class _MemorySession:
         return out if limit is None else out[:limit]
 
     def matches(self, game: str | None, finished: bool | None, limit: int | None) -> list[MatchRow]:
+        """See :class:`~cardkit.store.backend.Session`."""
         rows = sorted(self._t.matches.values(), key=lambda r: r.ordinal)
         out = [
             r for r in rows
@@ -75,6 +79,7 @@ class _MemorySession:
         return out if limit is None else out[:limit]
 
     def insert_match(self, row: MatchRow) -> None:
+        """See :class:`~cardkit.store.backend.Session`."""
         if self._row(row.match_id) is not None:
             raise MatchExistsError(f"a match {row.match_id!r} already exists")
         self._new_matches[row.match_id] = row
@@ -88,6 +93,7 @@ class _MemorySession:
         self._ops.append(insert)
 
     def insert_entries(self, match_id: str, rows: Sequence[EntryRow]) -> None:
+        """See :class:`~cardkit.store.backend.Session`."""
         staged = self._new_entries.setdefault(match_id, {})
         stored = self._t.entries.get(match_id, {})
         for row in rows:
@@ -104,6 +110,7 @@ class _MemorySession:
         self._ops.append(insert)
 
     def put_snapshots(self, match_id: str, rows: Sequence[SnapshotRow]) -> None:
+        """See :class:`~cardkit.store.backend.Session`."""
         added = tuple(rows)
 
         def put(t: _Tables) -> None:
@@ -114,6 +121,7 @@ class _MemorySession:
         self._ops.append(put)
 
     def update_match(self, match_id: str, length: int, is_over: bool, to_act: int | None) -> None:
+        """See :class:`~cardkit.store.backend.Session`."""
         row = self._row(match_id)
         if row is None:
             raise StoreError(f"no match {match_id!r} to update")
@@ -127,6 +135,7 @@ class _MemorySession:
         self._ops.append(update)
 
     def delete(self, match_id: str) -> bool:
+        """See :class:`~cardkit.store.backend.Session`."""
         existed = self._row(match_id) is not None
         self._deleted.add(match_id)
         self._new_matches.pop(match_id, None)
@@ -140,6 +149,7 @@ class _MemorySession:
         return existed
 
     def commit(self) -> None:
+        """Apply the staged writes (the backend lock is held)."""
         for op in self._ops:
             op(self._t)
 
@@ -158,12 +168,14 @@ class MemoryBackend:
 
     @contextmanager
     def read(self) -> Iterator[_MemorySession]:
+        """A read transaction (see :class:`~cardkit.store.backend.Backend`)."""
         with self._cond:
             self._check_open()
             yield _MemorySession(self._tables)
 
     @contextmanager
     def write(self) -> Iterator[_MemorySession]:
+        """A write transaction (see :class:`~cardkit.store.backend.Backend`)."""
         with self._cond:
             self._check_open()
             session = _MemorySession(self._tables)
@@ -172,6 +184,7 @@ class MemoryBackend:
             self._cond.notify_all()
 
     def wait(self, match_id: str, after: int, timeout: float) -> int | None:
+        """See :meth:`cardkit.store.backend.Backend.wait`."""
         deadline = time.monotonic() + timeout
         with self._cond:
             while True:
@@ -185,6 +198,7 @@ class MemoryBackend:
                 self._cond.wait(left)
 
     def close(self) -> None:
+        """Release the database; later calls raise :class:`StoreError`."""
         with self._cond:
             self._closed = True
             self._cond.notify_all()

@@ -134,6 +134,7 @@ class PostgresBackend:
 
     @contextmanager
     def read(self) -> Iterator[SqlSession]:
+        """A read transaction (see :class:`~cardkit.store.backend.Backend`)."""
         with self._transaction() as cur:
             # One snapshot for all the reads: the match row and the entries agree.
             cur.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
@@ -141,6 +142,7 @@ class PostgresBackend:
 
     @contextmanager
     def write(self) -> Iterator[SqlSession]:
+        """A write transaction (see :class:`~cardkit.store.backend.Backend`)."""
         with self._transaction() as cur:
             session = self._session(cur)
             yield session
@@ -149,6 +151,7 @@ class PostgresBackend:
                 cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{seq}:{match_id}"))
 
     def wait(self, match_id: str, after: int, timeout: float) -> int | None:
+        """See :meth:`cardkit.store.backend.Backend.wait`."""
         import time
 
         deadline = time.monotonic() + timeout
@@ -175,4 +178,5 @@ class PostgresBackend:
             raise StoreError(f"PostgreSQL: {exc}") from exc
 
     def close(self) -> None:
+        """Release the database; later calls raise :class:`StoreError`."""
         self._pool.close()

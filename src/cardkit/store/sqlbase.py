@@ -60,11 +60,13 @@ class SqlSession:
         return self._cur
 
     def match(self, match_id: str, lock: bool = False) -> MatchRow | None:
+        """See :class:`~cardkit.store.backend.Session`."""
         cur = self._run(sql.SELECT_MATCH + (self._lock if lock else ""), (match_id,))
         r = cur.fetchone()
         return None if r is None else row_to_match(r)
 
     def snapshot(self, match_id: str, before: int, rules_version: int, library: str) -> SnapshotRow | None:
+        """See :class:`~cardkit.store.backend.Session`."""
         cur = self._run(sql.SELECT_SNAPSHOT, (match_id, before, rules_version, library))
         r = cur.fetchone()
         if r is None:
@@ -72,6 +74,7 @@ class SqlSession:
         return SnapshotRow(seq=int(r[0]), rules_version=int(r[1]), library=r[2], chances=int(r[3]), state=r[4])
 
     def entries(self, match_id: str, after: int, limit: int | None = None) -> list[EntryRow]:
+        """See :class:`~cardkit.store.backend.Session`."""
         if limit is None:
             cur = self._run(sql.SELECT_ENTRIES, (match_id, after))
         else:
@@ -79,6 +82,7 @@ class SqlSession:
         return [EntryRow(seq=int(r[0]), actor=r[1], action=r[2], events=r[3]) for r in cur.fetchall()]
 
     def matches(self, game: str | None, finished: bool | None, limit: int | None) -> list[MatchRow]:
+        """See :class:`~cardkit.store.backend.Session`."""
         where: list[str] = []
         params: list[Any] = []
         if game is not None:
@@ -97,6 +101,7 @@ class SqlSession:
         return [row_to_match(r) for r in self._run(statement, params).fetchall()]
 
     def insert_match(self, row: MatchRow) -> None:
+        """See :class:`~cardkit.store.backend.Session`."""
         values = (
             row.match_id, row.game, row.rules_version, row.players, row.config, str(row.seed),
             row.auto_chance, row.length, row.is_over, row.to_act, row.nonce,
@@ -108,6 +113,7 @@ class SqlSession:
             raise
 
     def insert_entries(self, match_id: str, rows: Sequence[EntryRow]) -> None:
+        """See :class:`~cardkit.store.backend.Session`."""
         if not rows:
             return
         try:
@@ -129,6 +135,7 @@ class SqlSession:
             ) from exc
 
     def put_snapshots(self, match_id: str, rows: Sequence[SnapshotRow]) -> None:
+        """See :class:`~cardkit.store.backend.Session`."""
         if rows:
             self._cur.executemany(
                 self._q(sql.UPSERT_SNAPSHOT),
@@ -136,10 +143,12 @@ class SqlSession:
             )
 
     def update_match(self, match_id: str, length: int, is_over: bool, to_act: int | None) -> None:
+        """See :class:`~cardkit.store.backend.Session`."""
         self._run(sql.UPDATE_MATCH, (length, is_over, to_act, match_id))
         self.changed.append((match_id, length - 1))
 
     def delete(self, match_id: str) -> bool:
+        """See :class:`~cardkit.store.backend.Session`."""
         if self.match(match_id, lock=True) is None:
             return False
         self._run(sql.DELETE_ENTRIES, (match_id,))

@@ -127,6 +127,7 @@ class SqliteBackend:
 
     @contextmanager
     def read(self) -> Iterator[SqlSession]:
+        """A read transaction (see :class:`~cardkit.store.backend.Backend`)."""
         try:
             with self._transaction(immediate=False) as cur:
                 yield self._session(cur)
@@ -135,6 +136,7 @@ class SqliteBackend:
 
     @contextmanager
     def write(self) -> Iterator[SqlSession]:
+        """A write transaction (see :class:`~cardkit.store.backend.Backend`)."""
         try:
             with self._transaction(immediate=True) as cur:
                 session = self._session(cur)
@@ -146,6 +148,7 @@ class SqliteBackend:
                 self._changed.notify_all()
 
     def wait(self, match_id: str, after: int, timeout: float) -> int | None:
+        """See :meth:`cardkit.store.backend.Backend.wait`."""
         # Other processes' commits are seen by polling; this process's wake waiters at once.
         deadline = time.monotonic() + timeout
         pause = 0.005
@@ -160,6 +163,7 @@ class SqliteBackend:
             pause = min(pause * 1.5, 0.1)
 
     def close(self) -> None:
+        """Release the database; later calls raise :class:`StoreError`."""
         with self._guard:
             self._closed = True
             for conn in self._all:
