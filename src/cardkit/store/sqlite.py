@@ -1,7 +1,7 @@
 """The ``sqlite:///path`` backend: the standard library's :mod:`sqlite3`, in WAL mode.
 
-One connection per thread (SQLite connections are not shared between threads); several
-processes may use one file. Writes take SQLite's write lock at ``BEGIN IMMEDIATE``, so a
+A connection serves one transaction at a time (borrowed from a small idle list, so any
+thread may use the store); several processes may use one file. Writes take SQLite's write lock at ``BEGIN IMMEDIATE``, so a
 ``play`` reads, decides and appends in one transaction that no other writer interleaves.
 """
 
@@ -18,6 +18,8 @@ from cardkit.store.errors import SchemaVersionError, StoreError
 from cardkit.store.sqlbase import SqlSession
 
 __all__ = ["SqliteBackend", "Synchronous"]
+
+_MAX_IDLE = 8  # idle connections kept for reuse; more are closed when given back
 
 Synchronous = Literal["off", "normal", "full", "extra"]
 
@@ -39,7 +41,7 @@ class SqliteBackend:
         self.path = path
         self.synchronous = synchronous
         self.timeout = timeout
-        self._local = threading.local()
+        self._idle: list[sqlite3.Connection] = []
         self._all: list[sqlite3.Connection] = []
         self._guard = threading.RLock()
         self._shared = path == ":memory:"
@@ -67,42 +69,54 @@ class SqliteBackend:
             self._all.append(conn)
         return conn
 
-    def _conn(self) -> sqlite3.Connection:
+    def _borrow(self) -> sqlite3.Connection:
         if self._closed:
             raise StoreError("the store is closed")
+        with self._guard:
+            if self._shared:
+                return self._all[0] if self._all else self._connect()
+            if self._idle:
+                return self._idle.pop()
+        return self._connect()
+
+    def _give_back(self, conn: sqlite3.Connection) -> None:
         if self._shared:
-            with self._guard:
-                if not self._all:
-                    return self._connect()
-                return self._all[0]
-        conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
-        if conn is None:
-            conn = self._connect()
-            self._local.conn = conn
-        return conn
+            return
+        with self._guard:
+            if self._closed or len(self._idle) >= _MAX_IDLE:
+                conn.close()
+                if conn in self._all:
+                    self._all.remove(conn)
+            else:
+                self._idle.append(conn)
 
     @contextmanager
     def _transaction(self, immediate: bool) -> Iterator[sqlite3.Cursor]:
+        # A connection is borrowed per transaction (not per thread), so a host that starts a
+        # thread per request does not leave a connection behind per thread.
         lock: AbstractContextManager[object] = self._guard if self._shared else nullcontext()
         with lock:
-            conn = self._conn()
-            cur = conn.cursor()
+            conn = self._borrow()
             try:
-                cur.execute("BEGIN IMMEDIATE" if immediate else "BEGIN")
-            except sqlite3.Error as exc:
-                raise StoreError(f"SQLite database {self.path!r} refused a transaction: {exc}") from exc
-            try:
-                yield cur
-            except BaseException:
-                conn.rollback()
-                raise
-            try:
-                cur.execute("COMMIT")
-            except sqlite3.Error as exc:
-                conn.rollback()
-                raise StoreError(f"SQLite database {self.path!r} did not commit: {exc}") from exc
+                cur = conn.cursor()
+                try:
+                    cur.execute("BEGIN IMMEDIATE" if immediate else "BEGIN")
+                except sqlite3.Error as exc:
+                    raise StoreError(f"SQLite database {self.path!r} refused a transaction: {exc}") from exc
+                try:
+                    yield cur
+                except BaseException:
+                    conn.rollback()
+                    raise
+                try:
+                    cur.execute("COMMIT")
+                except sqlite3.Error as exc:
+                    conn.rollback()
+                    raise StoreError(f"SQLite database {self.path!r} did not commit: {exc}") from exc
+                finally:
+                    cur.close()
             finally:
-                cur.close()
+                self._give_back(conn)
 
     def _migrate(self, cur: sqlite3.Cursor) -> None:
         try:
@@ -169,3 +183,4 @@ class SqliteBackend:
             for conn in self._all:
                 conn.close()
             self._all.clear()
+            self._idle.clear()
