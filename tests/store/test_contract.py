@@ -237,6 +237,9 @@ def test_entries_for_is_redacted_and_has_no_seed(store: cardkit.store.Store) -> 
         assert str(seed) not in text
         tail = store.entries_for(match_id, seat, after=20)
         assert [e.seq for e in tail] == list(range(21, len(game.log.entries)))
+        # the same stream a Game gives, from the store
+        assert entries == game.entries_for(seat)
+        assert tail == game.entries_for(seat, after=20)
     assert str(seed) not in repr(store.info(match_id)) + repr(store.matches())
     with pytest.raises(SeatError):
         store.entries_for(match_id, 3)

@@ -11,7 +11,7 @@ from typing import Any
 
 import attrs
 
-from cardkit.core.log import LogEntry
+from cardkit.core.log import LogEntry, SeatEntry
 from cardkit.core.rules import CHANCE, Rules
 from cardkit.errors import CardkitError, LogError
 from cardkit.serde import action_from_json, event_from_json, to_json
@@ -93,20 +93,6 @@ class MatchInfo:
     def last_seq(self) -> int:
         """The seq of the newest entry (-1 when there is none), what ``expected_seq`` compares to."""
         return self.entries - 1
-
-
-@attrs.frozen
-class SeatEntry:
-    """One log entry as a seat (or a spectator, ``None``) may see it.
-
-    ``actor`` is a seat or ``-1`` (chance); a chance action is withheld (``None``), and the
-    events are redacted for the viewer.
-    """
-
-    seq: int
-    actor: int
-    action: Any
-    events: tuple[Any, ...]
 
 
 def _json(value: Any) -> str:

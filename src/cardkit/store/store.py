@@ -15,6 +15,7 @@ from collections import OrderedDict
 from typing import Any, Iterable, Sequence
 
 import cardkit
+from cardkit.core.config import resolve_config
 from cardkit.core.game import Game
 from cardkit.core.log import GameLog, LogEntry
 from cardkit.core.rules import CHANCE, Rules
@@ -26,7 +27,7 @@ from cardkit.errors import (
     SeatError,
 )
 from cardkit.games import get_rules
-from cardkit.serde import dumps_state, loads_state
+from cardkit.serde import dumps_state, loads_state, to_json
 from cardkit.store.backend import MAX_MATCH_ID, Backend, Session
 from cardkit.store.errors import StoreError, UnknownMatchError
 from cardkit.store.records import (
@@ -140,7 +141,7 @@ class Store:
             game=rules.name,
             rules_version=rules.rules_version,
             players=game.players,
-            config=json.dumps(log.config, sort_keys=True),
+            config=json.dumps(to_json(log.config), sort_keys=True),
             seed=game.seed,
             auto_chance=game.auto_chance,
             length=len(log.entries),
@@ -355,7 +356,7 @@ class Store:
             if not isinstance(options, dict):
                 raise LogError("the config is not a JSON object")
             options.pop("players", None)
-            return rules.config(row.players, **options)
+            return resolve_config(rules, row.players, options)
         except (ValueError, TypeError, cardkit.CardkitError) as exc:
             raise LogError(f"match {row.match_id!r}: its stored config is unusable ({exc})") from exc
 
