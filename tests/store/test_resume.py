@@ -70,3 +70,22 @@ def test_undo_reaches_back_to_the_resumed_state_only() -> None:
     assert resumed.undo(seat_entries).state == game.undo(seat_entries).state
     with pytest.raises(IllegalActionError):
         resumed.undo(seat_entries + 1)
+
+
+def test_a_resumed_game_pickles_with_its_place_in_the_log() -> None:
+    import copy
+    import pickle
+
+    game, _ = random_moves(cardkit.new_game("spacc-u-mazz", players=2, seed=8), Rng(4), 70)
+    entries = game.log.entries
+    cut = len(entries) - 5
+    chances = sum(1 for e in entries[:cut] if e.actor == cardkit.CHANCE)
+    resumed = Game.resume(game.rules, game.config, game.seed, True, entries[cut:],
+                          state=_state_after(game, cut), chances=chances)
+    for clone in (pickle.loads(pickle.dumps(resumed)), copy.deepcopy(resumed)):
+        assert clone.log == resumed.log and clone.log.entries[0].seq == cut
+        later, moves = random_moves(game, Rng(9), 10)
+        for move in moves:
+            clone = clone.play(move)
+        assert clone.state == later.state
+        assert clone.last_entry == later.last_entry

@@ -101,16 +101,23 @@ def _rebuild(
     actions: tuple[Any, ...],
     events: tuple[tuple[Any, ...], ...],
     snapshots: tuple[Any, ...],
+    first: int = 0,
+    chances: int = 0,
 ) -> Game:
-    """Unpickle a :class:`Game` from its flat form (see ``Game.__reduce__``)."""
+    """Unpickle a :class:`Game` from its flat form (see ``Game.__reduce__``).
+
+    ``first`` and ``chances``: the seq of its first entry and the chance entries before it
+    (not 0 for a game made by :meth:`Game.resume`, whose history starts later).
+    """
     head: _Node | None = None
-    chances = 0
     shots = iter(snapshots)
-    for seq, actor in enumerate(actors):
+    for seq, actor in enumerate(actors, first):
         if actor == CHANCE:
             chances += 1
         snapshot = next(shots) if (seq + 1) % SNAPSHOT_EVERY == 0 else None
-        head = _Node(LogEntry(seq, actor, actions[seq], events[seq]), head, chances, snapshot)
+        head = _Node(
+            LogEntry(seq, actor, actions[seq - first], events[seq - first]), head, chances, snapshot
+        )
     return Game(rules, config, seed, auto_chance, state, initial, head)
 
 
@@ -621,6 +628,8 @@ class Game:
                 tuple(n.entry.action for n in nodes),
                 tuple(n.entry.events for n in nodes),
                 tuple(n.snapshot for n in nodes if n.snapshot is not None),
+                nodes[0].entry.seq if nodes else 0,
+                nodes[0].chances - (nodes[0].entry.actor == CHANCE) if nodes else 0,
             ),
         )
 
