@@ -11,6 +11,7 @@ from cardkit import (
     Card,
     ConfigError,
     IllegalActionError,
+    NotationError,
     NotYourTurnError,
     Pick,
     SeatError,
@@ -33,7 +34,10 @@ def unchanged(game: cardkit.Game, call: Callable[[], Any], error: type[Exception
 def test_bid_out_of_range(bid: int) -> None:
     game = deal(4, 0, ["2S", "3S", "4S", "5S"], turned="9D")
     unchanged(game, lambda: game.play(Bid(bid)), IllegalActionError, r"must be 0\.\.1")
-    unchanged(game, lambda: game.play_text(f"bid {bid}"), IllegalActionError, r"must be 0\.\.1")
+    if bid >= 0:
+        unchanged(game, lambda: game.play_text(f"bid {bid}"), IllegalActionError, r"must be 0\.\.1")
+    else:  # the notation has no sign: "-1" is not a number of tricks at all
+        unchanged(game, lambda: game.play_text(f"bid {bid}"), NotationError, "digits 0-9")
 
 
 @pytest.mark.parametrize("bid", ["1", 1.0, True, None])

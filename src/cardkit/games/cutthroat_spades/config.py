@@ -48,7 +48,7 @@ PRESETS: Final[Mapping[str, Mapping[str, Any]]] = {
 
 OPTION_NAMES: Final[tuple[str, ...]] = (
     "preset", "target", "bags", "bag_limit", "bag_out", "blind_six_per_game",
-    "prize_jacks", "wins_needed", "jokers", "max_hands",
+    "prize_jacks", "wins_needed", "jokers", "max_hands", "mercy",
 )
 """Every option name accepted by :func:`make_config`."""
 
@@ -70,6 +70,7 @@ class CutthroatConfig:
     wins_needed: int = 5
     jokers: int = 0
     max_hands: int | None = None
+    mercy: int | None = None
 
     def as_options(self) -> dict[str, Any]:
         """Every option except ``players``, JSON-compatible (round-trips through ``config``)."""
@@ -84,6 +85,7 @@ class CutthroatConfig:
             "wins_needed": self.wins_needed,
             "jokers": self.jokers,
             "max_hands": self.max_hands,
+            "mercy": self.mercy,
         }
 
 
@@ -139,8 +141,9 @@ def make_config(players: object, options: Mapping[str, Any]) -> CutthroatConfig:
         reject_inapplicable("jokers", options, 0, f"jokers are only used with 5 players, not {n}")
         jokers = 0
     max_hands = optional_int_in_range("max_hands", options.get("max_hands", None), 1)
+    mercy = optional_int_in_range("mercy", options.get("mercy", None), 1)
     return CutthroatConfig(
         players=n, preset=preset_name, target=target, bags=bags, bag_limit=bag_limit,
         bag_out=bag_out, blind_six_per_game=b6, prize_jacks=jacks, wins_needed=wins,
-        jokers=jokers, max_hands=max_hands,
+        jokers=jokers, max_hands=max_hands, mercy=mercy,
     )

@@ -512,7 +512,7 @@ class SpaccRules:
         if not down:
             raise IllegalActionError("you have no face-down cards", action, seat)
         position = action.position
-        if not isinstance(position, int) or not 1 <= position <= len(down):
+        if type(position) is not int or not 1 <= position <= len(down):  # bool is no position
             raise IllegalActionError(
                 f"there is no face-down card {position}: use blind 1..{len(down)}", action, seat
             )
@@ -566,7 +566,7 @@ class SpaccRules:
             return self._finish(state, seat, [event], has_cards)
         if isinstance(action, RemoveDown):
             position = action.position
-            if not isinstance(position, int) or not 1 <= position <= len(down):
+            if type(position) is not int or not 1 <= position <= len(down):  # bool is no position
                 what = f"use remove down:1..{len(down)}" if down else "you have none"
                 raise IllegalActionError(
                     f"there is no face-down card {position}: {what}", action, seat
