@@ -37,6 +37,7 @@ from cardkit.rng import Rng
 from cardkit.serde import dumps, loads, loads_seat_log
 
 __version__ = "0.1.0"
+"""The installed cardkit version."""
 
 __all__ = [
     "__version__",

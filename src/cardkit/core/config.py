@@ -84,8 +84,8 @@ def optional_int_in_range(name: str, value: object, low: int, high: int | None =
 def reject_inapplicable(name: str, given: Mapping[str, Any], default: object, why: str) -> None:
     """ConfigError if option ``name`` was given explicitly with a non-default value.
 
-    rules/README.md: an option that does not apply to the chosen configuration is an
-    error when given with a non-default value.
+    The library's convention: an option that does not apply to the chosen configuration
+    is an error when given with a non-default value.
     """
     if name in given and given[name] != default:
         raise ConfigError(f"option {name!r} does not apply: {why}")

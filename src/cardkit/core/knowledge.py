@@ -228,6 +228,10 @@ def _depends_on_hidden_cards(
                     events = tuple(rules.decide(swapped, entry.action))
                 except CardkitError:
                     continue  # the action is not possible there: not a world the actor may be in
+                except Exception:  # noqa: BLE001
+                    # a user's rules may assume facts the relabelling broke (a cached
+                    # count): that world is not comparable, and undo must not crash on it
+                    continue
                 if len(events) != len(entry.events):
                     return True
                 events = tuple(swap_cards(e, a, b) for e in events)

@@ -44,6 +44,7 @@ class Pass:
 
 
 CrazyEightsAction = Play | Draw | Pass
+"""Any Crazy Eights seat action."""
 
 DRAW = Draw()
 PASS = Pass()

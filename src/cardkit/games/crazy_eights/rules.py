@@ -1,7 +1,7 @@
 """Crazy Eights rules: the decider (``decide``) and its bookkeeping (``evolve``).
 
-Rule numbers refer to ``shared/rules/crazy-eights.md``; decisions where it is silent
-are listed in ``docs/games/crazy-eights.md``.
+Rule numbers refer to ``docs/games/crazy-eights.md``, which also lists the decisions
+made where the rules are silent.
 """
 
 from __future__ import annotations

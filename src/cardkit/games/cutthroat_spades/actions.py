@@ -86,3 +86,4 @@ class Play:
 
 
 Action = Union[Look, Bid, SpecialBid, Play]
+"""Any Cutthroat Spades seat action."""

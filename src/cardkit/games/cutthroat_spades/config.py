@@ -1,4 +1,4 @@
-"""Options of Cutthroat Spades: presets, individual overrides, validation (rules file: Presets, Options)."""
+"""Options of Cutthroat Spades: presets, individual overrides, validation (docs/games/cutthroat-spades.md: Presets, Options)."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ PRESETS: Final[Mapping[str, Mapping[str, Any]]] = {
         "prize_jacks": ("JD", "JC", "JH"), "wins_needed": 5,
     },
 }
-"""The presets of the rules file (``bag_limit`` None where it does not apply)."""
+"""The presets of the rules (``bag_limit`` None where it does not apply)."""
 
 OPTION_NAMES: Final[tuple[str, ...]] = (
     "preset", "target", "bags", "bag_limit", "bag_out", "blind_six_per_game",
@@ -108,7 +108,7 @@ def _prize_jacks(value: object) -> tuple[str, ...]:
 
 
 def make_config(players: object, options: Mapping[str, Any]) -> CutthroatConfig:
-    """Validate ``players`` and ``options`` (see the rules file) into a config."""
+    """Validate ``players`` and ``options`` (see docs/games/cutthroat-spades.md) into a config."""
     n = check_players(GAME, players, 3, 5)
     reject_unknown(GAME, options, OPTION_NAMES)
     preset_name = options.get("preset", "official")

@@ -1,7 +1,7 @@
 """Cutthroat Spades: the :class:`CutthroatSpadesRules` decider and its ``RULES`` instance.
 
-See ``/docs/games/cutthroat-spades.md`` for the rules summary, options, notation, view
-fields, zones, events and every decision taken where the rules file is silent.
+See ``docs/games/cutthroat-spades.md`` for the numbered rules, options, notation, view
+fields, zones, events and every decision taken where the rules are silent.
 
 ``legal_actions`` order:
 
@@ -153,7 +153,7 @@ def _illegal(reason: str, action: object, seat: int) -> IllegalActionError:
 
 
 class CutthroatSpadesRules:
-    """The rules of Cutthroat Spades (``/work/shared/rules/cutthroat-spades.md``)."""
+    """The rules of Cutthroat Spades (``docs/games/cutthroat-spades.md``)."""
 
     name = "cutthroat-spades"
     rules_version = 1

@@ -163,17 +163,25 @@ class Decline:
 
 
 SpaccAction = Union[Play, Blind, Draw, Take, Pass, Dump, Keep, RemoveUp, RemoveDown, Decline]
+"""Any Spacc 'u Mazz seat action."""
 
 ACTION_TYPES: tuple[type, ...] = (
     Play, Blind, Draw, Take, Pass, Dump, Keep, RemoveUp, RemoveDown, Decline,
 )  # fmt: skip
+"""Every action class (registered with serde through ``Rules.action_types``)."""
 
 DRAW = Draw()
+"""The ``draw`` action."""
 TAKE = Take()
+"""The ``take`` action (pick up the pile)."""
 PASS = Pass()
+"""The ``pass`` action."""
 DUMP = Dump()
+"""The ``dump`` action (red joker: throw the hand onto the pile)."""
 KEEP = Keep()
+"""The ``keep`` action (red joker: keep the hand)."""
 DECLINE = Decline()
+"""The ``decline`` action (red joker: remove nothing)."""
 
 _SIMPLE: dict[str, SpaccAction] = {
     "draw": DRAW,

@@ -1,5 +1,5 @@
-"""Spacc 'u Mazz rules: the decider (see ``/work/shared/rules/spacc-u-mazz.md`` and
-``docs/games/spacc-u-mazz.md``; rule numbers below refer to the rules file)."""
+"""Spacc 'u Mazz rules: the decider (see ``docs/games/spacc-u-mazz.md``; rule numbers
+below refer to it)."""
 
 from __future__ import annotations
 
@@ -86,7 +86,9 @@ PACK: Final[tuple[Card, ...]] = standard_deck()
 """One 52-card pack in display order (packs A and B are both this multiset)."""
 
 RED_JOKER: Final = Card("RJ")
+"""The red joker (rules 19–20: a removal or a dump)."""
 BLACK_JOKER: Final = Card("BJ")
+"""The black joker (rules 19–20: take the pile, or a penalty draw)."""
 JOKERS: Final[tuple[Card, ...]] = (RED_JOKER, BLACK_JOKER)
 """The two jokers that belong with pack A (rule 2)."""
 

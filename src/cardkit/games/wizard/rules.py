@@ -1,4 +1,4 @@
-"""The Wizard rules (a Decider): see ``/docs/games/wizard.md`` and ``rules/wizard.md``.
+"""The Wizard rules (a Decider): see ``docs/games/wizard.md`` (rule numbers refer to it).
 
 Chance sequence: ``Pick(players)`` for the first dealer, then one ``Shuffle`` of all 60
 cards (:data:`~cardkit.games.wizard.state.DECK` order) before every round.
