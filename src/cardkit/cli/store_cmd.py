@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 from cardkit.serde import dumps, loads
 from cardkit.store import open as open_store
@@ -61,8 +62,9 @@ def _import(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_store_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
-    """Register ``cardkit store`` and its subcommands."""
+def add_store_parser(sub: Any) -> None:
+    """Register ``cardkit store`` and its subcommands on ``sub``, the ``add_subparsers()``
+    of the ``cardkit`` parser."""
     parser = sub.add_parser("store", help="list, show, export and import matches of a store")
     parser.add_argument("url", help="the store: sqlite:///games.db, postgresql://…")
     cmds = parser.add_subparsers(dest="store_command", required=True)

@@ -16,9 +16,8 @@ SCHEMA_VERSION: Final = 1
 MATCH_COLUMNS: Final = (
     "match_id, ordinal, game, rules_version, players, config, seed, auto_chance, length, is_over, to_act, nonce"
 )
+"""The columns of a match row, in the order :func:`cardkit.store.sqlbase.row_to_match` reads them."""
 
-# One tuple of statements per schema version: SQLITE_MIGRATIONS[v - 1] takes a database
-# from version v - 1 to v. Released versions are never edited, only appended to.
 SQLITE_MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
     (
         """CREATE TABLE cardkit_matches (
@@ -55,6 +54,8 @@ SQLITE_MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
         ) WITHOUT ROWID""",
     ),
 )
+"""The SQLite schema, one tuple of statements per version: ``SQLITE_MIGRATIONS[v - 1]`` takes
+a database from version ``v - 1`` to ``v``. Released versions are never edited, only appended to."""
 
 POSTGRES_MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
     (
@@ -92,6 +93,8 @@ POSTGRES_MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
         )""",
     ),
 )
+
+"""The PostgreSQL schema, versioned exactly as :data:`SQLITE_MIGRATIONS`."""
 
 CREATE_SCHEMA_TABLE: Final = "CREATE TABLE IF NOT EXISTS cardkit_schema (version INTEGER NOT NULL)"
 SELECT_SCHEMA: Final = "SELECT MAX(version) FROM cardkit_schema"

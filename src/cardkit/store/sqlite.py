@@ -22,6 +22,7 @@ __all__ = ["SqliteBackend", "Synchronous"]
 _MAX_IDLE = 8  # idle connections kept for reuse; more are closed when given back
 
 Synchronous = Literal["off", "normal", "full", "extra"]
+"""SQLite's ``PRAGMA synchronous`` levels a store URL may choose (``full`` by default)."""
 
 
 def _duplicate(exc: BaseException) -> str | None:
