@@ -27,6 +27,7 @@ from cardkit.core.rules import (
     Zone,
     guard_turn,
 )
+from cardkit.core.seat import SeatState
 from cardkit.errors import (
     ConfigError,
     GameOverError,
@@ -392,6 +393,18 @@ class Game:
                 raise IllegalActionError(
                     f"unsafe undo: {entry.action} showed seat {entry.actor} a card it had not seen"
                 )
+
+    def seat_state(self, seat: int) -> SeatState:
+        """What ``seat`` knows now, for a bot: view, redacted events, legal actions, rules,
+        config, and ``sample(rng)`` (see :class:`cardkit.core.seat.SeatState`)."""
+        if seat is None:
+            raise SeatError("a seat state needs a seat, not None (spectators do not play)")
+        self._check_seat(seat)
+        entries_for = getattr(self, "entries_for", None)
+        entries = entries_for(seat) if entries_for is not None else ()
+        return SeatState.of(
+            self.rules, self.config, self.state, seat, self.events_for(seat), entries
+        )
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
