@@ -401,9 +401,13 @@ class Game:
             raise SeatError("a seat state needs a seat, not None (spectators do not play)")
         self._check_seat(seat)
         entries_for = getattr(self, "entries_for", None)
-        entries = entries_for(seat) if entries_for is not None else ()
-        return SeatState.of(
-            self.rules, self.config, self.state, seat, self.events_for(seat), entries
+        return SeatState(
+            self.rules,
+            self.config,
+            self.state,
+            seat,
+            lambda: self.events_for(seat),
+            (lambda: entries_for(seat)) if entries_for is not None else tuple,
         )
 
     def __eq__(self, other: object) -> bool:

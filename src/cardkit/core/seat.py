@@ -11,9 +11,7 @@ read the true arrangement from it.
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping, Sequence
-
-import attrs
+from typing import Any, Callable, Mapping, Sequence
 
 from cardkit.core.resample import Constraint, conceal, inferences, resample
 from cardkit.core.rules import CHANCE, Rules
@@ -22,8 +20,9 @@ __all__ = ["SeatState"]
 
 AnyRules = Rules[Any, Any, Any, Any]
 
+_UNSET: Any = object()
 
-@attrs.frozen(eq=False)
+
 class SeatState:
     """Everything ``seat`` knows at one moment, and samples of what it does not.
 
@@ -35,19 +34,47 @@ class SeatState:
       from ``seat`` are in a canonical order: a function of the seat's knowledge only.
     * ``constraints`` are the game's inferences for this seat (voids, ...).
 
-    Build one with ``game.seat_state(seat)`` or :meth:`of`.
+    ``view``, ``events`` and ``constraints`` are computed on first use (a
+    bot that needs only the legal actions pays for nothing else). A seat state is
+    immutable; build one with ``game.seat_state(seat)`` or :meth:`of`.
     """
 
+    __slots__ = (
+        "seat", "rules", "config", "to_act", "legal_actions",
+        "_events_of", "_entries_of", "_view", "_events", "_entries", "_masked",
+        "_constraints",
+    )  # fmt: skip
+
     seat: int
-    rules: AnyRules = attrs.field(repr=False)
-    config: Any = attrs.field(repr=False)
+    rules: AnyRules
+    config: Any
     to_act: int | None
-    view: Mapping[str, Any] = attrs.field(repr=False)
     legal_actions: tuple[Any, ...]
-    events: tuple[Any, ...] = attrs.field(repr=False)
-    entries: tuple[Any, ...] = attrs.field(repr=False)
-    masked: Any = attrs.field(repr=False)
-    constraints: tuple[Constraint, ...] = attrs.field(repr=False)
+
+    def __init__(
+        self,
+        rules: AnyRules,
+        config: Any,
+        state: Any,
+        seat: int,
+        events: Callable[[], Sequence[Any]],
+        entries: Callable[[], Sequence[Any]] = tuple,
+    ) -> None:
+        """Internal: use ``game.seat_state(seat)`` or :meth:`of`."""
+        self.seat = seat
+        self.rules = rules
+        self.config = config
+        self.to_act = rules.to_act(state)
+        self.legal_actions = tuple(rules.legal_actions(state)) if self.to_act == seat else ()
+        # Only the masked state is kept: the true arrangement of concealed cards never
+        # reaches a bot, not even through a private attribute.
+        self._masked = conceal(rules, state, seat)
+        self._events_of = events
+        self._entries_of = entries
+        self._view: Any = _UNSET
+        self._events: Any = _UNSET
+        self._entries: Any = _UNSET
+        self._constraints: Any = _UNSET
 
     @classmethod
     def of(
@@ -60,27 +87,47 @@ class SeatState:
         entries: Sequence[Any] = (),
     ) -> SeatState:
         """The seat state of ``seat`` in ``state``; ``events`` are ``events_for(seat)``."""
-        masked = conceal(rules, state, seat)
-        to_act = rules.to_act(state)
-        legal = rules.legal_actions(state) if to_act == seat else ()
         events = tuple(events)
-        return cls(
-            seat=seat,
-            rules=rules,
-            config=config,
-            to_act=to_act,
-            view=rules.view(state, seat),
-            legal_actions=tuple(legal),
-            events=events,
-            entries=tuple(entries),
-            masked=masked,
-            constraints=inferences(rules, masked, seat, events),
-        )
+        entries = tuple(entries)
+        return cls(rules, config, state, seat, lambda: events, lambda: entries)
 
     @property
     def is_my_turn(self) -> bool:
-        """True when ``seat`` is to act (and ``legal_actions`` is not empty)."""
+        """True when ``seat`` is to act (``legal_actions`` is then not empty)."""
         return self.to_act == self.seat and self.to_act != CHANCE
+
+    @property
+    def view(self) -> Mapping[str, Any]:
+        """``rules.view(state, seat)``."""
+        if self._view is _UNSET:
+            self._view = self.rules.view(self._masked, self.seat)
+        return self._view  # type: ignore[no-any-return]
+
+    @property
+    def events(self) -> tuple[Any, ...]:
+        """The seat's redacted events of the whole game."""
+        if self._events is _UNSET:
+            self._events = tuple(self._events_of())
+        return self._events  # type: ignore[no-any-return]
+
+    @property
+    def entries(self) -> tuple[Any, ...]:
+        """The seat's log entries (``game.entries_for(seat)``) where the core has them."""
+        if self._entries is _UNSET:
+            self._entries = tuple(self._entries_of())
+        return self._entries  # type: ignore[no-any-return]
+
+    @property
+    def masked(self) -> Any:
+        """The full state with every card concealed from the seat in canonical order."""
+        return self._masked
+
+    @property
+    def constraints(self) -> tuple[Constraint, ...]:
+        """The game's inferences for this seat (drawn from ``masked`` and ``events``)."""
+        if self._constraints is _UNSET:
+            self._constraints = inferences(self.rules, self.masked, self.seat, self.events)
+        return self._constraints  # type: ignore[no-any-return]
 
     def sample(self, rng: random.Random) -> Any:
         """A full state consistent with what the seat knows, drawn with ``rng``.
@@ -91,3 +138,6 @@ class SeatState:
         return resample(
             self.rules, self.masked, self.seat, rng, self.events, constraints=self.constraints
         )
+
+    def __repr__(self) -> str:
+        return f"<SeatState {self.rules.name} seat={self.seat} to_act={self.to_act}>"
