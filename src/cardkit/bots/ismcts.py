@@ -10,10 +10,12 @@ consistent with what the seat knows), then walks one tree shared by all determin
   such child counts one more *availability*, and UCB uses it instead of the parent's visits
   (``mean + c * sqrt(ln(available) / visits)``), so rarely possible actions are not
   over-explored;
-* the first untried legal action is expanded (chosen with the bot's rng), then a uniformly
-  random playout runs on the pure reducer (``legal_actions / decide / evolve``) until the
-  game ends or the current hand has been scored; chance nodes met on the way (a reshuffle)
-  are answered by the bot's rng, never by the game's chance stream;
+* the first untried legal action is expanded (chosen with the bot's rng), then a playout
+  runs on the pure reducer (``legal_actions / decide / evolve``) until the game ends or the
+  current hand has been scored: uniformly random, or for the shedding games random among
+  the actions that play a card (:mod:`cardkit.bots.playout`); chance nodes met on the way
+  (a reshuffle) are answered by the bot's rng, never by the game's chance stream; a
+  playout cut off after ``playout_limit`` steps is scored by cards still held;
 * the payoff of a seat is 1 for a win (shared among tied winners) once the game is over;
   after a scored hand of a longer game it is half the seat's rank share and half its
   position between the lowest and highest score, both in [0, 1];
@@ -29,9 +31,10 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any
+from typing import Any, Callable
 
 from cardkit.bots.base import require_turn
+from cardkit.bots.playout import EVALUATIONS, HORIZONS, POLICIES, Policy
 from cardkit.core.rules import CHANCE, Pick, PickSpec, Shuffle
 from cardkit.core.seat import SeatState
 from cardkit.errors import ConfigError
@@ -72,9 +75,17 @@ def payoffs(rules: Any, state: Any, players: int) -> list[float]:
     return out
 
 
-def playout(rules: Any, state: Any, rng: random.Random, scores: Any, limit: int) -> Any:
-    """Random legal actions (chance answered by ``rng``) until the game is over, the
-    scores differ from ``scores`` at a chance node (a hand was scored), or ``limit`` steps."""
+def playout(
+    rules: Any,
+    state: Any,
+    rng: random.Random,
+    scores: Any,
+    limit: int,
+    policy: Policy | None = None,
+) -> tuple[Any, bool]:
+    """Play ``policy`` (default: uniformly random legal actions; chance answered by
+    ``rng``) until the game is over, the scores differ from ``scores`` at a chance node (a
+    hand was scored), or ``limit`` steps. Returns the state and whether it was cut off."""
     to_act_of = rules.to_act
     legal_of = rules.legal_actions
     decide = rules.decide
@@ -83,10 +94,10 @@ def playout(rules: Any, state: Any, rng: random.Random, scores: Any, limit: int)
     for _ in range(limit):
         to_act = to_act_of(state)
         if to_act is None:
-            break
+            return state, False
         if to_act == CHANCE:
             if rules.scores(state) != scores:
-                break
+                return state, False
             spec = rules.pending_chance(state)
             if isinstance(spec, PickSpec):
                 action: Any = Pick(randrange(spec.n))
@@ -96,10 +107,13 @@ def playout(rules: Any, state: Any, rng: random.Random, scores: Any, limit: int)
                 action = Shuffle(tuple(order))
         else:
             actions = legal_of(state)
-            action = actions[randrange(len(actions))]
+            if policy is None:
+                action = actions[randrange(len(actions))]
+            else:
+                action = policy(state, actions, rng)
         for event in decide(state, action):
             state = evolve(state, event)
-    return state
+    return state, rules.to_act(state) is not None
 
 
 class ISMCTSBot:
@@ -107,7 +121,9 @@ class ISMCTSBot:
 
     ``iterations``: determinizations searched per decision (default 1000); ``time_ms``: a
     wall-clock budget (non-deterministic; with both, whichever ends first); ``c``: the UCB
-    exploration constant for payoffs in [0, 1]; ``playout_limit``: most steps of a playout.
+    exploration constant for payoffs in [0, 1]; ``playout_limit``: most steps of a
+    playout, after which the game's cut-off evaluation (or the scores) give the payoffs
+    (default: :data:`cardkit.bots.playout.HORIZONS` for the game, else 400).
     """
 
     name = "ismcts"
@@ -117,7 +133,7 @@ class ISMCTSBot:
         iterations: int | None = 1000,
         time_ms: float | None = None,
         c: float = 0.7,
-        playout_limit: int = 10_000,
+        playout_limit: int | None = None,
     ) -> None:
         if iterations is None and time_ms is None:
             raise ConfigError("ISMCTSBot needs iterations or time_ms (or both)")
@@ -130,9 +146,14 @@ class ISMCTSBot:
         self.iterations = iterations
         self.time_ms = time_ms
         self.c = float(c)
+        if playout_limit is not None and (not isinstance(playout_limit, int) or playout_limit < 1):
+            raise ConfigError(f"playout_limit must be a positive integer, not {playout_limit!r}")
         self.playout_limit = playout_limit
         self.last_iterations = 0
         """Iterations run by the last :meth:`choose` (useful with ``time_ms``)."""
+        self._policy: Policy | None = None
+        self._evaluate: Callable[[Any], list[float]] | None = None
+        self._limit = 400
 
     def choose(self, seat_state: SeatState, rng: random.Random) -> Any:
         """The most visited root action after the search."""
@@ -160,6 +181,9 @@ class ISMCTSBot:
         rules = seat_state.rules
         players = int(seat_state.config.players)
         scores = rules.scores(seat_state.masked)
+        self._policy = POLICIES.get(rules.name)
+        self._evaluate = EVALUATIONS.get(rules.name)
+        self._limit = self.playout_limit or HORIZONS.get(rules.name, 400)
         root = _Node()
         deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
         limit = self.iterations
@@ -210,8 +234,9 @@ class ISMCTSBot:
                 state = rules.evolve(state, event)
             path.append((node, to_act))
             to_act = rules.to_act(state)
-        state = playout(rules, state, rng, scores, self.playout_limit)
-        value = payoffs(rules, state, players)
+        state, cut = playout(rules, state, rng, scores, self._limit, self._policy)
+        evaluate = self._evaluate
+        value = evaluate(state) if cut and evaluate is not None else payoffs(rules, state, players)
         for child, mover in path:
             child.visits += 1
             child.total += value[mover]
