@@ -1,4 +1,4 @@
-"""``cardkit games | simulate | replay`` (see ``cardkit --help``).
+"""``cardkit games | simulate | replay | arena`` (see ``cardkit --help``).
 
 Exit codes: 0 success, 1 a cardkit error (bad log, bad option …), 2 bad usage.
 """
@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from cardkit.api import new_game, replay
+from cardkit.cli import arena
 from cardkit.errors import CardkitError
 from cardkit.games import available_games, get_rules
 from cardkit.rng import Rng
@@ -103,6 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("replay", help="verify a JSON log and print its final scores")
     rep.add_argument("log")
     rep.set_defaults(func=_replay)
+    arena.add_parser(sub, parse_option)
     return parser
 
 

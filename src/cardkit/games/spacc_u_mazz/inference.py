@@ -1,20 +1,18 @@
 """Spacc 'u Mazz determinization hooks: rebuilding a state from zones.
 
-Used by :mod:`cardkit.core.resample` through ``SpaccUMazzRules.with_zones`` and
-``SpaccUMazzRules.constraints``. Cards a seat saw go into a hand are in the hand's public
-``known`` zone, so resampling keeps them where they are without any inference.
+Used by :mod:`cardkit.core.resample` through ``SpaccUMazzRules.with_zones``. Cards a seat
+saw go into a hand are in the hand's public ``known`` zone, so resampling keeps them where
+they are. There is no ``constraints`` hook: a seat may always draw or take the pile, so no
+refusal reveals anything about a hand.
 """
 
 from __future__ import annotations
 
-from typing import Any, Sequence
-
 from cardkit.cards import Card, sort_cards
-from cardkit.core.resample import Constraint
 from cardkit.core.rules import Zone
 from cardkit.games.spacc_u_mazz.state import SpaccState, replace
 
-__all__ = ["with_zones", "constraints"]
+__all__ = ["with_zones"]
 
 
 def with_zones(state: SpaccState, zones: tuple[Zone, ...]) -> SpaccState:
@@ -35,8 +33,3 @@ def with_zones(state: SpaccState, zones: tuple[Zone, ...]) -> SpaccState:
         pack_b=by[("pack_b", None)],
     )
 
-
-def constraints(state: SpaccState, seat: int, events: Sequence[Any]) -> tuple[Constraint, ...]:
-    """No inferences beyond the known cards (there is no obligation to play that a
-    refusal would reveal: a seat may always draw or take the pile)."""
-    return ()

@@ -4,10 +4,9 @@
 from __future__ import annotations
 
 from itertools import product
-from typing import Any, Callable, Final, Mapping, Sequence
+from typing import Any, Callable, Final, Mapping
 
 from cardkit.cards import RANK_CHARS, Card, sort_cards, standard_deck
-from cardkit.core.resample import Constraint
 from cardkit.core.rules import (
     CHANCE,
     ChanceAction,
@@ -874,11 +873,6 @@ class SpaccRules:
         """``state`` with the cards of ``zones`` (``zones(state)`` with new cards, same
         sizes) put back in its fields: the determinization hook of :mod:`cardkit.core.resample`."""
         return _inference.with_zones(state, zones)
-
-    def constraints(self, state: State, seat: int, events: Sequence[Any]) -> tuple[Constraint, ...]:
-        """What ``seat`` has inferred from ``events`` (its redacted events) about concealed
-        zones, for :mod:`cardkit.core.resample`."""
-        return _inference.constraints(state, seat, events)
 
     def zones(self, state: State) -> tuple[Zone, ...]:
         """Every card: per seat ``hand`` (its private part), ``known`` (the cards of the hand
