@@ -34,7 +34,7 @@ from cardkit.cards import Card
 from cardkit.core.rules import Rules, Zone
 from cardkit.errors import ResampleError
 
-__all__ = ["Constraint", "ResampleError", "resample", "inferences", "conceal", "supports_resample", "MAX_TRIES"]
+__all__ = ["Constraint", "ResampleError", "Resampler", "resample", "inferences", "conceal", "supports_resample", "MAX_TRIES"]
 
 AnyRules = Rules[Any, Any, Any, Any]
 
@@ -118,36 +118,76 @@ def resample(
 
     ``events`` are the seat's own redacted events (``game.events_for(seat)``), from which
     the game's ``constraints`` hook draws its inferences (pass ``constraints`` to reuse
-    ones already drawn: :class:`~cardkit.core.seat.SeatState` does). Concealed cards are shuffled
-    with ``rng`` and dealt slot by slot, the most constrained slots first; a slot takes the
-    first remaining card its constraints allow. If no deal satisfying every constraint is
-    found in :data:`MAX_TRIES` shuffles (possible only with contradictory or very tight
+    ones already drawn). Concealed cards are shuffled with ``rng`` and dealt slot by slot,
+    the most constrained slots first; a slot takes the first remaining card its
+    constraints allow. If no deal satisfying every constraint is found in
+    :data:`MAX_TRIES` shuffles (possible only with contradictory or very tight
     constraints), the last shuffle is dealt without constraints: a sample is always
     returned, and it always has the seat's exact view.
 
     The samples are not exactly uniform over the consistent deals (greedy dealing favours
     no particular card, but tight constraints skew the joint distribution a little) and
     use no model of how opponents choose (every consistent deal is equally plausible).
+    To draw many samples of one position, build a :class:`Resampler` once.
     """
-    zones = rules.zones(state)
-    hidden = _concealed(zones, seat)
-    if not hidden:
-        return state
-    pool = _canonical([c for i in hidden for c in zones[i].cards])
     if constraints is None:
         constraints = inferences(rules, state, seat, events)
-    slots = _slots(zones, hidden, constraints)
-    fills: dict[int, list[Card]] | None = None
-    order = list(pool)
-    for _ in range(MAX_TRIES if slots else 1):
-        rng.shuffle(order)
-        fills = _deal(zones, hidden, order, slots)
-        if fills is not None:
-            break
-    if fills is None:
-        fills = _deal(zones, hidden, order, [])
-        assert fills is not None
-    return _rebuild(rules, state, zones, fills)
+    return Resampler(rules, state, seat, constraints).draw(rng)
+
+
+class Resampler:
+    """:func:`resample` prepared once for one position and seat: ``draw(rng)`` is then
+    one shuffle, one deal and one ``with_zones`` (what a search calls every iteration)."""
+
+    __slots__ = ("_rules", "_state", "_zones", "_hidden", "_pool", "_slots", "_with_zones")
+
+    def __init__(
+        self, rules: AnyRules, state: Any, seat: int, constraints: Sequence[Constraint] = ()
+    ) -> None:
+        """Prepare the draws of ``seat``'s samples of ``state`` under ``constraints``."""
+        with_zones = getattr(rules, "with_zones", None)
+        if with_zones is None:
+            raise ResampleError(
+                f"{rules.name} cannot be resampled: its rules have no with_zones(state, zones) hook"
+            )
+        zones = rules.zones(state)
+        hidden = _concealed(zones, seat)
+        self._rules = rules
+        self._state = state
+        self._with_zones = with_zones
+        self._zones = zones
+        self._hidden = hidden
+        self._pool = _canonical([c for i in hidden for c in zones[i].cards])
+        self._slots = _slots(zones, hidden, constraints)
+
+    def draw(self, rng: random.Random) -> Any:
+        """One sample (see :func:`resample`)."""
+        hidden = self._hidden
+        if not hidden:
+            return self._state
+        zones = self._zones
+        slots = self._slots
+        pool = self._pool
+        count = range(len(pool))
+        random_ = rng.random
+        fills: dict[int, list[Card]] | None = None
+        order: list[Card] = []
+        for _ in range(MAX_TRIES if slots else 1):
+            # A uniformly random permutation: sort positions by independent uniform keys
+            # (C-level sort; several times faster than random.shuffle on a 50-card pool).
+            keys = [random_() for _ in count]
+            order = [pool[i] for i in sorted(count, key=keys.__getitem__)]
+            fills = _deal(zones, hidden, order, slots)
+            if fills is not None:
+                break
+        if fills is None:
+            fills = _deal(zones, hidden, order, [])
+            assert fills is not None
+        new = list(zones)
+        for i in hidden:
+            z = zones[i]
+            new[i] = Zone(z.name, z.owner, tuple(fills[i]), z.visible_to)
+        return self._with_zones(self._state, tuple(new))
 
 
 def inferences(rules: AnyRules, state: Any, seat: int, events: Sequence[Any]) -> tuple[Constraint, ...]:

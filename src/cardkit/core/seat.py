@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Mapping, Sequence
 
-from cardkit.core.resample import Constraint, conceal, inferences, resample
+from cardkit.core.resample import Constraint, Resampler, conceal, inferences
 from cardkit.core.rules import CHANCE, Rules
 
 __all__ = ["SeatState"]
@@ -42,7 +42,7 @@ class SeatState:
     __slots__ = (
         "seat", "rules", "config", "to_act", "legal_actions",
         "_events_of", "_entries_of", "_view", "_events", "_entries", "_masked",
-        "_constraints",
+        "_constraints", "_resampler",
     )  # fmt: skip
 
     seat: int
@@ -75,6 +75,7 @@ class SeatState:
         self._events: Any = _UNSET
         self._entries: Any = _UNSET
         self._constraints: Any = _UNSET
+        self._resampler: Any = _UNSET
 
     @classmethod
     def of(
@@ -133,11 +134,12 @@ class SeatState:
         """A full state consistent with what the seat knows, drawn with ``rng``.
 
         It has exactly the seat's view and legal actions, and respects the game's
-        inferences; see :func:`cardkit.core.resample.resample`.
+        inferences; see :func:`cardkit.core.resample.resample`. The first call prepares a
+        :class:`~cardkit.core.resample.Resampler`; later calls reuse it.
         """
-        return resample(
-            self.rules, self.masked, self.seat, rng, self.events, constraints=self.constraints
-        )
+        if self._resampler is _UNSET:
+            self._resampler = Resampler(self.rules, self._masked, self.seat, self.constraints)
+        return self._resampler.draw(rng)
 
     def __repr__(self) -> str:
         return f"<SeatState {self.rules.name} seat={self.seat} to_act={self.to_act}>"
