@@ -329,3 +329,30 @@ def test_resample_errors_and_edges() -> None:
     sample = resample(game.rules, game.state, seat, random.Random(0), constraints=impossible)
     assert game.rules.view(sample, seat) == game.view(seat)
     assert conceal(game.rules, game.state, seat) == conceal(game.rules, sample, seat)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_seat_state_is_what_the_seat_knows(name: str) -> None:
+    for game in positions(name, 400, 4):
+        for seat in range(game.players):
+            ss = game.seat_state(seat)
+            assert ss.seat == seat and ss.rules is game.rules and ss.config == game.config
+            assert ss.view == game.view(seat)
+            assert ss.events == game.events_for(seat)
+            assert ss.legal_actions == (game.legal_actions() if seat == game.to_act else ())
+            assert ss.is_my_turn == (seat == game.to_act)
+            # the masked state differs from the true one only where the seat cannot see
+            assert game.rules.view(ss.masked, seat) == game.view(seat)
+            assert "seat=" in repr(ss)
+
+
+def test_seat_state_never_holds_the_true_arrangement() -> None:
+    game = next(positions("wizard", 3, 1))
+    seat = game.to_act
+    assert seat is not None
+    ss = game.seat_state(seat)
+    twin = _indistinguishable(game, seat, random.Random(4))
+    assert all(
+        getattr(ss, slot, None) is not game.state for slot in type(ss).__slots__
+    )
+    assert ss.masked == twin.masked
