@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Sequence
 
-__all__ = ["POLICIES", "EVALUATIONS", "HORIZONS", "prefer_plays", "fewest_cards"]
+__all__ = ["POLICIES", "EVALUATIONS", "HORIZONS", "prefer_plays", "crazy_eights_policy", "fewest_cards"]
 
 Policy = Callable[[Any, Sequence[Any], random.Random], Any]
 Evaluation = Callable[[Any], list[float]]
@@ -22,6 +22,31 @@ def prefer_plays(state: Any, legal: Sequence[Any], rng: random.Random) -> Any:
     plays = [a for a in legal if type(a).__name__ == "Play"]
     pool = plays if plays else legal
     return pool[rng.randrange(len(pool))]
+
+
+def crazy_eights_policy(state: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+    """A plausible Crazy Eights player: a random non-eight play if any, else an eight naming
+    the suit it holds most of, else draw (or pass): opponents in a playout that waste
+    their eights would make every move look better than it is."""
+    plain: list[Any] = []
+    eights: list[Any] = []
+    for a in legal:
+        if type(a).__name__ == "Play":
+            (eights if a.card.rank == 8 else plain).append(a)
+    if plain:
+        return plain[rng.randrange(len(plain))]
+    if eights:
+        hand = state.hands[state.to_act]
+        counts: dict[Any, int] = {}
+        for card in hand:
+            if card.rank != 8:
+                counts[card.suit] = counts.get(card.suit, 0) + 1
+        best = max(counts, key=lambda s: counts[s]) if counts else None
+        for a in eights:
+            if a.suit == best or best is None:
+                return a
+        return eights[0]
+    return legal[rng.randrange(len(legal))]
 
 
 def _rank_share(values: Sequence[float]) -> list[float]:
@@ -48,7 +73,7 @@ def fewest_cards(state: Any) -> list[float]:
 
 
 POLICIES: dict[str, Policy] = {
-    "crazy-eights": prefer_plays,
+    "crazy-eights": crazy_eights_policy,
     "spacc-u-mazz": prefer_plays,
 }
 """Game name → playout policy (default: uniformly random)."""
