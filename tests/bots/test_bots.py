@@ -11,7 +11,7 @@ from cardkit.bots import Bot, ISMCTSBot, RandomBot, RuleBot, make_bot
 from cardkit.bots.heuristics.wizard import estimate_tricks
 from cardkit.errors import ConfigError, IllegalActionError, UnknownGameError
 
-from helpers import GAMES, SHORT, positions
+from bots_helpers import GAMES, SHORT, positions
 
 
 @pytest.mark.parametrize("name", GAMES)

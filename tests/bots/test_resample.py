@@ -13,7 +13,7 @@ from cardkit.core.resample import Constraint, conceal, resample
 from cardkit.core.seat import SeatState
 from cardkit.errors import ResampleError, SeatError
 
-from helpers import GAMES, arrangement, permuted, positions
+from bots_helpers import GAMES, arrangement, permuted, positions
 
 
 def _indistinguishable(game: cardkit.Game, seat: int, rng: random.Random) -> SeatState:

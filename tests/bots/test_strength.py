@@ -12,7 +12,7 @@ import pytest
 
 from cardkit.bots.arena import run_arena
 
-from helpers import SHORT
+from bots_helpers import SHORT
 
 LONG = os.environ.get("CARDKIT_LONG") == "1"
 long_only = pytest.mark.skipif(not LONG, reason="long run: CARDKIT_LONG=1")
