@@ -44,19 +44,21 @@ def cardkit_positions(name: str, count: int, seed: int) -> list[cardkit.Game]:
     return found
 
 
-def time_cardkit(name: str, iterations: int, count: int) -> tuple[list[float], int]:
+def time_cardkit(name: str, iterations: int, count: int) -> tuple[list[float], list[float], int]:
     times = []
+    cpu = []
     positions = cardkit_positions(name, count, 7)
     for i, game in enumerate(positions):
         bot = ISMCTSBot(iterations=iterations)
         ss = game.seat_state(game.to_act)  # type: ignore[arg-type]
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         bot.choose(ss, random.Random(i))
         times.append(time.perf_counter() - start)
-    return times, len(positions)
+        cpu.append(time.process_time() - start_cpu)
+    return times, cpu, len(positions)
 
 
-def time_openspiel(iterations: int, count: int) -> list[float] | None:
+def time_openspiel(iterations: int, count: int) -> tuple[list[float], list[float]] | None:
     try:
         import pyspiel
     except ImportError:
@@ -64,6 +66,7 @@ def time_openspiel(iterations: int, count: int) -> list[float] | None:
     game = pyspiel.load_game("oh_hell", {"players": 3, "num_tricks_fixed": 5})
     rng = random.Random(7)
     times: list[float] = []
+    cpu: list[float] = []
     while len(times) < count:
         state = game.new_initial_state()
         while not state.is_terminal() and len(times) < count:
@@ -77,11 +80,12 @@ def time_openspiel(iterations: int, count: int) -> list[float] | None:
                     len(times), pyspiel.RandomRolloutEvaluator(1, len(times)), 2.0, iterations,
                     -1, pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, False,
                 )  # fmt: skip
-                start = time.perf_counter()
+                start, start_cpu = time.perf_counter(), time.process_time()
                 bot.step(state)
                 times.append(time.perf_counter() - start)
+                cpu.append(time.process_time() - start_cpu)
             state.apply_action(rng.choice(legal))
-    return times
+    return times, cpu
 
 
 def main() -> None:
@@ -91,18 +95,21 @@ def main() -> None:
     args = parser.parse_args()
     n = args.iterations
     print(f"IS-MCTS, {n} iterations per decision, 3 players; median over the positions")
-    print(f"{'engine / game':<44} {'positions':>9} {'ms/decision':>12} {'iterations/s':>13}")
+    print("wall = elapsed time; cpu = this process's CPU time (what an idle core would take)")
+    head = f"{'engine / game':<44} {'positions':>9} {'wall ms':>8} {'cpu ms':>7} {'iter/s (cpu)':>13}"
+    print(head)
     for name in SHORT:
-        times, found = time_cardkit(name, n, args.positions)
-        med = statistics.median(times)
-        print(f"{'cardkit ISMCTSBot (Python) ' + name:<44} {found:>9} {med * 1000:>12.0f} {n / med:>13.0f}")
+        times, cpu, found = time_cardkit(name, n, args.positions)
+        wall, used = statistics.median(times), statistics.median(cpu)
+        label = "cardkit ISMCTSBot (Python) " + name
+        print(f"{label:<44} {found:>9} {wall * 1000:>8.0f} {used * 1000:>7.0f} {n / used:>13.0f}")
     spiel = time_openspiel(n, args.positions)
     if spiel is None:
         print("open_spiel is not installed: no OpenSpiel comparison")
     else:
-        med = statistics.median(spiel)
+        wall, used = statistics.median(spiel[0]), statistics.median(spiel[1])
         label = "OpenSpiel C++ ISMCTSBot oh_hell 5 tricks"
-        print(f"{label:<44} {len(spiel):>9} {med * 1000:>12.0f} {n / med:>13.0f}")
+        print(f"{label:<44} {len(spiel[0]):>9} {wall * 1000:>8.0f} {used * 1000:>7.0f} {n / used:>13.0f}")
 
 
 if __name__ == "__main__":
