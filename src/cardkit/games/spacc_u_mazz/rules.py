@@ -1,5 +1,5 @@
-"""Spacc 'u Mazz rules: the decider (see ``/work/shared/rules/spacc-u-mazz.md`` and
-``docs/games/spacc-u-mazz.md``; rule numbers below refer to the rules file)."""
+"""Spacc 'u Mazz rules: the decider (see ``docs/games/spacc-u-mazz.md``; rule numbers
+below refer to it)."""
 
 from __future__ import annotations
 
@@ -87,7 +87,9 @@ PACK: Final[tuple[Card, ...]] = standard_deck()
 """One 52-card pack in display order (packs A and B are both this multiset)."""
 
 RED_JOKER: Final = Card("RJ")
+"""The red joker (rules 19–20: a removal or a dump)."""
 BLACK_JOKER: Final = Card("BJ")
+"""The black joker (rules 19–20: take the pile, or a penalty draw)."""
 JOKERS: Final[tuple[Card, ...]] = (RED_JOKER, BLACK_JOKER)
 """The two jokers that belong with pack A (rule 2)."""
 
@@ -531,7 +533,7 @@ class SpaccRules:
         if not down:
             raise IllegalActionError("you have no face-down cards", action, seat)
         position = action.position
-        if not isinstance(position, int) or not 1 <= position <= len(down):
+        if type(position) is not int or not 1 <= position <= len(down):  # bool is no position
             raise IllegalActionError(
                 f"there is no face-down card {position}: use blind 1..{len(down)}", action, seat
             )
@@ -585,7 +587,7 @@ class SpaccRules:
             return self._finish(state, seat, [event], has_cards)
         if isinstance(action, RemoveDown):
             position = action.position
-            if not isinstance(position, int) or not 1 <= position <= len(down):
+            if type(position) is not int or not 1 <= position <= len(down):  # bool is no position
                 what = f"use remove down:1..{len(down)}" if down else "you have none"
                 raise IllegalActionError(
                     f"there is no face-down card {position}: {what}", action, seat
