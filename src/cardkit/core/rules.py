@@ -218,6 +218,9 @@ class Rules(Protocol[S, A, E, V]):
       when the game is over).
     * ``zones`` puts every card in exactly one zone; ``view`` and ``redact`` never show a
       card that every zone visible to the viewer hides.
+    * Optional: ``action_space(config)``, every action the game can ever offer under a
+      config in a fixed order (:mod:`cardkit.core.action_space`); learning environments
+      (``cardkit.rl``) need it, nothing else does.
     """
 
     name: str

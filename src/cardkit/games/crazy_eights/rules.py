@@ -564,6 +564,13 @@ class CrazyEightsRules:
             return state.hand_points
         return state.scores
 
+    def action_space(self, config: CrazyEightsConfig) -> tuple[Any, ...]:
+        """Every action this game can offer under ``config``, in a fixed order (the action
+        index of ``cardkit.rl``; see ``crazy_eights/action_space.py``)."""
+        from cardkit.games.crazy_eights.action_space import action_space
+
+        return action_space(config)
+
     def result(self, state: State) -> Result | None:
         """Scores and winners once over (rules 16-18, 22)."""
         return state.result

@@ -607,6 +607,13 @@ class CutthroatSpadesRules:
         """Points of the current game of the tournament (tokens are in the view)."""
         return state.scores
 
+    def action_space(self, config: CutthroatConfig) -> tuple[Any, ...]:
+        """Every action this game can offer under ``config``, in a fixed order (the action
+        index of ``cardkit.rl``; see ``cutthroat_spades/action_space.py``)."""
+        from cardkit.games.cutthroat_spades.action_space import action_space
+
+        return action_space(config)
+
     def result(self, state: CutthroatState) -> Result | None:
         """Once over: the final game's points and the tournament winners."""
         if state.phase != "over":

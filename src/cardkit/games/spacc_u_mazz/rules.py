@@ -976,6 +976,13 @@ class SpaccRules:
         """Match totals (one hand by default): zeros until the first hand is scored."""
         return state.totals
 
+    def action_space(self, config: SpaccConfig) -> tuple[Any, ...]:
+        """Every action this game can offer under ``config``, in a fixed order (the action
+        index of ``cardkit.rl``; see ``spacc_u_mazz/action_space.py``)."""
+        from cardkit.games.spacc_u_mazz.action_space import action_space
+
+        return action_space(config)
+
     def result(self, state: State) -> Result | None:
         """Scores and winners (highest total; ties share) once the game is over."""
         return state.result

@@ -401,6 +401,13 @@ class WizardRules:
         """Cumulative points per seat (rule 17)."""
         return state.scores
 
+    def action_space(self, config: WizardConfig) -> tuple[Any, ...]:
+        """Every action this game can offer under ``config``, in a fixed order (the action
+        index of ``cardkit.rl``; see ``wizard/action_space.py``)."""
+        from cardkit.games.wizard.action_space import action_space
+
+        return action_space(config)
+
     def result(self, state: WizardState) -> Result | None:
         """Final scores and every seat with the highest total (rule 18), once over."""
         if state.phase != "over":
