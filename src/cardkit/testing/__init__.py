@@ -8,19 +8,30 @@ accepted ⇔ listed in ``legal_actions()``, notation and JSON round trips, deter
 """
 
 from cardkit.testing.invariants import (
+    CORE_HARDENED,
     InvariantReport,
     InvariantViolation,
     Policy,
     cards_mentioned,
     check_invariants,
     random_playout,
+    safe_undo_leaks,
+    tampered_chance_log,
+    visible_counts,
 )
+from cardkit.testing.leaks import card_tokens, excess_mentions
 
 __all__ = [
+    "CORE_HARDENED",
     "InvariantReport",
     "InvariantViolation",
     "Policy",
     "cards_mentioned",
     "check_invariants",
     "random_playout",
+    "safe_undo_leaks",
+    "tampered_chance_log",
+    "visible_counts",
+    "card_tokens",
+    "excess_mentions",
 ]

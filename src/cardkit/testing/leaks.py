@@ -1,0 +1,134 @@
+"""Finding card codes in text and data, and comparing them with what a viewer may see.
+
+The tokenizer (:func:`card_tokens`) is what the checker uses to decide whether a string
+names a card. It is documented here because its limits are the checker's limits:
+
+* A *token* is a maximal run of ASCII letters and digits: ``"you hold QS."`` gives
+  ``you``, ``hold``, ``QS``; ``"qs_count"`` gives ``qs``, ``count``; ``"down:2"`` gives
+  ``down``, ``2``. Cards glued to other letters (``"QS8H"``) are not found.
+* A token names a card when, upper-cased, it is the code of a card **of this game's deck**
+  (``deck``), with a leading ``10`` read as ``T`` (``"10s"`` is ``TS``). So the one-letter
+  Wizard codes ``W`` and ``N`` and the jokers ``RJ``/``BJ``/``XJ`` count only in games that
+  have those cards.
+* English words that are also card codes would flag every sentence ("such as"), so a token
+  that is not written in upper case is ignored when its lower-case form is one of
+  :data:`ENGLISH_WORDS` (``as``, ``ad``, ``ah``, ``ac``, ``n``, ``w``). ``"AS"`` and ``"W"``
+  count; ``"as"``, ``"As"`` and ``"w"`` do not. A game that writes the ace of spades in lower
+  case (``"as"``) is therefore not checked for that card in lower case.
+
+Counting is by multiset: a seat that may see one copy of ``QS`` must not be shown two
+(see :func:`excess_mentions`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any, Final, Iterable, Mapping
+
+from cardkit.cards import Card
+
+__all__ = [
+    "ENGLISH_WORDS",
+    "card_tokens",
+    "excess_mentions",
+    "format_excess",
+]
+
+ENGLISH_WORDS: Final[frozenset[str]] = frozenset({"as", "ad", "ah", "ac", "n", "w"})
+"""Lower-case words that are also card codes; ignored unless written in upper case."""
+
+_TOKEN = re.compile(r"[A-Za-z0-9]+")
+
+
+def _token_card(token: str, codes: Mapping[str, Card]) -> Card | None:
+    upper = token.upper()
+    if upper.startswith("10") and len(upper) > 2:
+        upper = "T" + upper[2:]
+    card = codes.get(upper)
+    if card is None:
+        return None
+    if token != token.upper() and token.lower() in ENGLISH_WORDS:
+        return None
+    return card
+
+
+def _codes(deck: Iterable[Card]) -> dict[str, Card]:
+    return {card.code: card for card in deck}
+
+
+def card_tokens(text: str, deck: Iterable[Card]) -> Counter[Card]:
+    """How many times ``text`` names each card of ``deck`` (see the module docs for the rules)."""
+    return _tokens(text, _codes(deck))
+
+
+def _tokens(text: str, codes: Mapping[str, Card]) -> Counter[Card]:
+    found: Counter[Card] = Counter()
+    for token in _TOKEN.findall(text):
+        card = _token_card(token, codes)
+        if card is not None:
+            found[card] += 1
+    return found
+
+
+def _cap(found: Counter[Card], allowed: Mapping[Card, int]) -> Counter[Card]:
+    return Counter({card: n - allowed.get(card, 0) for card, n in found.items() if n > allowed.get(card, 0)})
+
+
+def excess_mentions(data: Any, allowed: Mapping[Card, int], deck: Iterable[Card]) -> Counter[Card]:
+    """Cards that JSON-compatible ``data`` names more often than ``allowed`` permits.
+
+    Every string and every dict key is tokenized (:func:`card_tokens`). A card is in excess
+    when one string names it more times than ``allowed[card]``, or when one list (or the
+    keys of one dict) holds more items that are exactly that card than ``allowed[card]``
+    (a hand shown as ``["QS", "QS"]`` to a seat that may see one copy). A card with
+    ``allowed[card] == 0`` is in excess wherever it is named. The same visible card named in
+    several places (a hand and the legal actions) is not an excess.
+    """
+    codes = _codes(deck)
+    excess: Counter[Card] = Counter()
+
+    def note(found: Counter[Card]) -> None:
+        for card, n in _cap(found, allowed).items():
+            excess[card] = max(excess[card], n)
+
+    stack: list[Any] = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            note(_tokens(item, codes))
+        elif isinstance(item, Mapping):
+            exact: Counter[Card] = Counter()
+            for key, value in item.items():
+                if isinstance(key, str):
+                    note(_tokens(key, codes))
+                    single = _single(key, codes)
+                    if single is not None:
+                        exact[single] += 1
+                stack.append(value)
+            note(exact)
+        elif isinstance(item, (list, tuple)):
+            exact = Counter()
+            for value in item:
+                if isinstance(value, str):
+                    single = _single(value, codes)
+                    if single is not None:
+                        exact[single] += 1
+                stack.append(value)
+            note(exact)
+    return excess
+
+
+def _single(text: str, codes: Mapping[str, Card]) -> Card | None:
+    tokens = _TOKEN.findall(text)
+    if len(tokens) != 1 or tokens[0] != text.strip():
+        return None
+    return _token_card(tokens[0], codes)
+
+
+def format_excess(excess: Counter[Card]) -> str:
+    """``excess`` as readable text, e.g. ``QS, 2 x TH`` (sorted, deterministic)."""
+    return ", ".join(
+        card.code if n == 1 else f"{n} x {card.code}"
+        for card, n in sorted(excess.items(), key=lambda item: item[0].code)
+    )
