@@ -18,7 +18,7 @@ from cardkit.errors import CardkitError, IllegalActionError, LogError, NotYourTu
 from cardkit.games import get_rules
 from cardkit.rng import Rng
 from cardkit.serde import action_from_json, dumps, event_from_json, loads, to_json
-from cardkit.testing.leaks import card_tokens, excess_mentions, format_excess
+from cardkit.testing.leaks import CardScanner, format_excess
 from cardkit.testing.probes import action_mutations
 
 __all__ = [
@@ -130,12 +130,13 @@ class _Checker:
         self.players = players
         self.deck = deck
         self.cards = sorted(deck, key=lambda c: c.code)
+        self.scanner = CardScanner(self.cards)
         self.probes = probes
         self.rng = rng
         self.pool: dict[str, Any] = {}
 
     def leak(self, data: Any, allowed: Counter[Card], where: str, what: str) -> None:
-        excess = excess_mentions(data, allowed, self.cards)
+        excess = self.scanner.excess(data, allowed)
         if excess:
             raise _fail(where, f"{what} names concealed cards {format_excess(excess)}")
 
@@ -197,30 +198,42 @@ class _Checker:
                 raise _fail(where, f"legal action {action} was refused: {exc}") from exc
         # accepted => legal: actions legal elsewhere in this game, and legal actions with
         # one field changed; every refusal must name no card the seat cannot see
-        candidates = [a for a in self.pool.values() if a not in seen]
+        elsewhere = [a for a in self.pool.values() if a not in seen]
         mutations = [a for a in action_mutations(legal, self.pool.values(), self.cards, self.rng) if a not in seen]
+        # every candidate is played; the messages of all mutations and of a sample of the
+        # (possibly thousands of) actions legal elsewhere are scanned for concealed cards
+        scanned = {self.rng.below(len(elsewhere)) for _ in range(self.probes)} if elsewhere else set()
+        for index, action in enumerate(elsewhere):
+            self.refused(game, action, allowed, where, scan=index in scanned)
         for _ in range(min(self.probes, len(mutations))):
-            candidates.append(mutations.pop(self.rng.below(len(mutations))))
-        for action in candidates:
-            self.refused(game, action, seat, allowed, where)
+            self.refused(game, mutations.pop(self.rng.below(len(mutations))), allowed, where)
         to_act = game.to_act
         if legal and to_act is not None and self.players > 1:
             other = (to_act + 1) % self.players
             try:
                 game.play(legal[0], seat=other)
             except NotYourTurnError as exc:
-                other_allowed = visible_counts(zones, other, self.players) | card_tokens(str(legal[0]), self.cards)
+                other_allowed = visible_counts(zones, other, self.players) | self.scanner.tokens(str(legal[0]))
                 self.leak(str(exc), other_allowed, where, f"the error seat {other} gets for playing out of turn")
             else:
                 raise _fail(where, f"seat {other} played out of turn")
 
-    def refused(self, game: Game, action: Any, seat: int, allowed: Counter[Card], where: str) -> None:
-        """``action`` must be refused with a cardkit error that names no concealed card."""
+    def refused(self, game: Game, action: Any, allowed: Counter[Card], where: str, scan: bool = True) -> None:
+        """``action`` must be refused with a cardkit error that (if ``scan``) names no
+        card the seat to act cannot see, except cards the action itself names."""
         try:
             game.play(action)
         except CardkitError as exc:
-            typed = card_tokens(str(action), self.cards) | card_tokens(json.dumps(to_json(action)), self.cards)
-            self.leak(str(exc), allowed | typed, where, f"the error for {str(action)!r} ({type(exc).__name__})")
+            if not scan:
+                return
+            message = str(exc)
+            excess = self.scanner.excess(message, allowed)
+            if excess:
+                # the seat may read back the cards it typed itself
+                typed = self.scanner.tokens(str(action))
+                if any(n > typed.get(c, 0) for c, n in excess.items()):
+                    typed |= self.scanner.tokens(json.dumps(to_json(action)))
+                    self.leak(message, allowed | typed, where, f"the error for {str(action)!r} ({type(exc).__name__})")
             return
         except Exception as exc:  # noqa: BLE001 - reported as a violation
             raise _fail(where, f"{action!r} raised {type(exc).__name__} ({exc}), not a cardkit error") from exc
@@ -284,7 +297,7 @@ def safe_undo_leaks(before: Game, after: Game) -> list[str]:
     state = before.state
     actors = {e.actor for e in entries}
     zones = rules.zones(state)
-    cards = sorted({c for z in zones for c in z.cards}, key=lambda c: c.code)
+    scanner = CardScanner({c for z in zones for c in z.cards})
     known = {v: visible_counts(zones, v, players) for v in range(players)}
     out: list[str] = []
     for entry in entries:
@@ -296,7 +309,7 @@ def safe_undo_leaks(before: Game, after: Game) -> list[str]:
             for event in entry.events:
                 shown = rules.redact(event, viewer)
                 if shown is not None:
-                    seen |= card_tokens(json.dumps(to_json(shown)), cards)
+                    seen |= scanner.tokens(json.dumps(to_json(shown)))
             new = seen - known[viewer]
             for actor in actors:
                 new -= known[actor]

@@ -29,6 +29,7 @@ from typing import Any, Final, Iterable, Mapping
 from cardkit.cards import Card
 
 __all__ = [
+    "CardScanner",
     "ENGLISH_WORDS",
     "card_tokens",
     "excess_mentions",
@@ -39,6 +40,11 @@ ENGLISH_WORDS: Final[frozenset[str]] = frozenset({"as", "ad", "ah", "ac", "n", "
 """Lower-case words that are also card codes; ignored unless written in upper case."""
 
 _TOKEN = re.compile(r"[A-Za-z0-9]+")
+# Only tokens shaped like a card code can name a card: finding just those is the same
+# result as tokenizing everything and looking each token up, and several times faster.
+_CARD_TOKEN = re.compile(
+    r"(?<![A-Za-z0-9])(?:10[SHDC]|[2-9TJQKA][SHDC]|[RBX]J|[WN])(?![A-Za-z0-9])", re.IGNORECASE
+)
 
 
 def _token_card(token: str, codes: Mapping[str, Card]) -> Card | None:
@@ -64,15 +70,83 @@ def card_tokens(text: str, deck: Iterable[Card]) -> Counter[Card]:
 
 def _tokens(text: str, codes: Mapping[str, Card]) -> Counter[Card]:
     found: Counter[Card] = Counter()
-    for token in _TOKEN.findall(text):
+    for token in _CARD_TOKEN.findall(text):
         card = _token_card(token, codes)
         if card is not None:
-            found[card] += 1
+            found[card] = found.get(card, 0) + 1
     return found
 
 
-def _cap(found: Counter[Card], allowed: Mapping[Card, int]) -> Counter[Card]:
-    return Counter({card: n - allowed.get(card, 0) for card, n in found.items() if n > allowed.get(card, 0)})
+class CardScanner:
+    """A reusable :func:`excess_mentions` for one deck (builds its code table once)."""
+
+    def __init__(self, deck: Iterable[Card]) -> None:
+        """Scan for the cards of ``deck``."""
+        self.codes = _codes(deck)
+
+    def tokens(self, text: str) -> Counter[Card]:
+        """:func:`card_tokens` of ``text`` for this deck."""
+        return _tokens(text, self.codes)
+
+    def excess(self, data: Any, allowed: Mapping[Card, int]) -> Counter[Card]:
+        """:func:`excess_mentions` of ``data`` for this deck."""
+        codes = self.codes
+        if isinstance(data, str):  # the common case (an error message): no walk needed
+            found = _tokens(data, codes)
+            return Counter({c: n - allowed.get(c, 0) for c, n in found.items() if n > allowed.get(c, 0)})
+        excess: Counter[Card] = Counter()
+
+        def note(card: Card, n: int) -> None:
+            over = n - allowed.get(card, 0)
+            if over > excess[card]:
+                excess[card] = over
+
+        def text(item: str) -> Card | None:
+            # returns the card when the whole string is exactly one card token
+            card = codes.get(item)
+            if card is not None:
+                note(card, 1)
+                return card
+            found = _tokens(item, codes)
+            for card, n in found.items():
+                note(card, n)
+            if len(found) == 1:
+                (card, n), = found.items()
+                if n == 1 and _TOKEN.fullmatch(item.strip()):
+                    return card
+            return None
+
+        def group(singles: list[Card]) -> None:
+            if len(singles) > 1:
+                for card, n in Counter(singles).items():
+                    note(card, n)
+
+        stack: list[Any] = [data]
+        while stack:
+            item = stack.pop()
+            if isinstance(item, str):
+                text(item)
+            elif isinstance(item, Mapping):
+                singles = []
+                for key, value in item.items():
+                    if isinstance(key, str):
+                        card = text(key)
+                        if card is not None:
+                            singles.append(card)
+                    if not isinstance(value, (int, float, type(None))):
+                        stack.append(value)
+                group(singles)
+            elif isinstance(item, (list, tuple)):
+                singles = []
+                for value in item:
+                    if isinstance(value, str):
+                        card = text(value)
+                        if card is not None:
+                            singles.append(card)
+                    elif not isinstance(value, (int, float, type(None))):
+                        stack.append(value)
+                group(singles)
+        return +excess
 
 
 def excess_mentions(data: Any, allowed: Mapping[Card, int], deck: Iterable[Card]) -> Counter[Card]:
@@ -83,47 +157,10 @@ def excess_mentions(data: Any, allowed: Mapping[Card, int], deck: Iterable[Card]
     keys of one dict) holds more items that are exactly that card than ``allowed[card]``
     (a hand shown as ``["QS", "QS"]`` to a seat that may see one copy). A card with
     ``allowed[card] == 0`` is in excess wherever it is named. The same visible card named in
-    several places (a hand and the legal actions) is not an excess.
+    several places (a hand and the legal actions) is not an excess. For many calls with one
+    deck use :class:`CardScanner`.
     """
-    codes = _codes(deck)
-    excess: Counter[Card] = Counter()
-
-    def note(found: Counter[Card]) -> None:
-        for card, n in _cap(found, allowed).items():
-            excess[card] = max(excess[card], n)
-
-    stack: list[Any] = [data]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            note(_tokens(item, codes))
-        elif isinstance(item, Mapping):
-            exact: Counter[Card] = Counter()
-            for key, value in item.items():
-                if isinstance(key, str):
-                    note(_tokens(key, codes))
-                    single = _single(key, codes)
-                    if single is not None:
-                        exact[single] += 1
-                stack.append(value)
-            note(exact)
-        elif isinstance(item, (list, tuple)):
-            exact = Counter()
-            for value in item:
-                if isinstance(value, str):
-                    single = _single(value, codes)
-                    if single is not None:
-                        exact[single] += 1
-                stack.append(value)
-            note(exact)
-    return excess
-
-
-def _single(text: str, codes: Mapping[str, Card]) -> Card | None:
-    tokens = _TOKEN.findall(text)
-    if len(tokens) != 1 or tokens[0] != text.strip():
-        return None
-    return _token_card(tokens[0], codes)
+    return CardScanner(deck).excess(data, allowed)
 
 
 def format_excess(excess: Counter[Card]) -> str:

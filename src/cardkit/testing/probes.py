@@ -71,13 +71,15 @@ def action_mutations(
     strings, enums) take values the same field has in ``pool`` actions of the same type.
     Values a field's converter refuses are skipped. Duplicates are removed, order is stable.
     """
-    pool = list(pool)
+    by_type: dict[type, list[Any]] = {}
+    for other in pool:
+        by_type.setdefault(type(other), []).append(other)
     out: dict[Any, None] = {}
     for action in actions:
         cls = type(action)
         if not attrs.has(cls) or not cards:
             continue
-        same_type = [a for a in pool if type(a) is cls]
+        same_type = by_type.get(cls, [])
         for field in attrs.fields(cls):
             value = getattr(action, field.name)
             for new in _field_values(value, field.name, same_type, cards, rng):
