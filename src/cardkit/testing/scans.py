@@ -387,7 +387,12 @@ def _text_edit(data: dict[str, Any], rng: Rng) -> tuple[str, bool] | None:
     i = rng.below(len(text))
     if kind == 1:
         return text[:i] + _pick(["{", "}", "[", "]", ",", '"', ":", "\\", "\x00", "é", "9"], rng) + text[i + 1:], False
-    return ("[" * 1000 + "]" * 1000, True) if rng.below(10) == 0 else (text[:i] + text[i + 1:], False)
+    return text[:i] + text[i + 1:], False
+
+
+def _deep_nesting(data: dict[str, Any], rng: Rng) -> tuple[str, bool] | None:
+    depth = 500 + rng.below(5000)
+    return ("[" * depth + "]" * depth if rng.below(2) else '{"entries": ' + "[" * depth + "]" * depth + "}"), True
 
 
 def _duplicate_key(data: dict[str, Any], rng: Rng) -> tuple[str, bool] | None:
@@ -404,6 +409,7 @@ LOG_MUTATIONS: dict[str, Mutation] = {
     "header_edit": _header_edit,
     "text_edit": _text_edit,
     "duplicate_key": _duplicate_key,
+    "deep_nesting": _deep_nesting,
 }
 """Mutation kinds of :func:`mutate_log`, by name."""
 
