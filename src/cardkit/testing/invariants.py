@@ -419,7 +419,7 @@ def check_invariants(
                 raise _fail(where, f"seat {to_act} is to act but has no legal action")
             full = decisions % full_checks_every == 0
             if full:
-                snapshot = _snapshot(manual.state, where)
+                snapshot = _fingerprint(manual.state, where)
                 check.views(manual, zones, where)
                 check.actions(manual, legal, zones, where)
             decisions += 1
@@ -435,7 +435,7 @@ def check_invariants(
         new_zones = check.zones(nxt.state, where)
         check.entry(nxt, zones, new_zones, where)
         if full:
-            if manual.state != snapshot:
+            if _fingerprint(manual.state, where) != snapshot:
                 raise _fail(where, "the state before the step changed: evolve or decide mutated shared state")
             check.safe_undo(manual, nxt, where)
         scores = nxt.scores
@@ -491,6 +491,29 @@ def check_invariants(
         finished=manual.is_over,
         final=manual,
     )
+
+
+def _fingerprint(state: Any, where: str) -> Any:
+    """Something equal for an unchanged state and (almost surely) unequal once anything
+    inside it was mutated: its pickle (fast), or a deep copy if it does not pickle."""
+    try:
+        return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:  # noqa: BLE001 - fall back to a deep copy (compared with ==)
+        return _Copy(_snapshot(state, where))
+
+
+class _Copy:
+    """A deep copy that compares with ``==`` to another :class:`_Copy` (not to bytes)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Copy) and bool(self.value == other.value)
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 def _snapshot(state: Any, where: str) -> Any:

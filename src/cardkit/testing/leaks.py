@@ -94,22 +94,23 @@ class CardScanner:
         if isinstance(data, str):  # the common case (an error message): no walk needed
             found = _tokens(data, codes)
             return Counter({c: n - allowed.get(c, 0) for c, n in found.items() if n > allowed.get(c, 0)})
-        excess: Counter[Card] = Counter()
-
-        def note(card: Card, n: int) -> None:
-            over = n - allowed.get(card, 0)
-            if over > excess[card]:
-                excess[card] = over
+        # the most mentions of each card in any one place (a string, a list, a dict's keys)
+        most: dict[Card, int] = {}
+        search = _CARD_TOKEN.search
 
         def text(item: str) -> Card | None:
-            # returns the card when the whole string is exactly one card token
+            # notes the string's mentions; returns the card if it is exactly one card code
             card = codes.get(item)
             if card is not None:
-                note(card, 1)
+                if card not in most:
+                    most[card] = 1
                 return card
+            if not search(item):  # most strings: words, names, numbers
+                return None
             found = _tokens(item, codes)
             for card, n in found.items():
-                note(card, n)
+                if n > most.get(card, 0):
+                    most[card] = n
             if len(found) == 1:
                 (card, n), = found.items()
                 if n == 1 and _TOKEN.fullmatch(item.strip()):
@@ -119,34 +120,39 @@ class CardScanner:
         def group(singles: list[Card]) -> None:
             if len(singles) > 1:
                 for card, n in Counter(singles).items():
-                    note(card, n)
+                    if n > most.get(card, 0):
+                        most[card] = n
 
         stack: list[Any] = [data]
         while stack:
             item = stack.pop()
-            if isinstance(item, str):
+            kind = type(item)
+            if kind is str:
                 text(item)
-            elif isinstance(item, Mapping):
+            elif kind is dict or isinstance(item, Mapping):
                 singles = []
                 for key, value in item.items():
-                    if isinstance(key, str):
+                    if type(key) is str:
                         card = text(key)
                         if card is not None:
                             singles.append(card)
-                    if not isinstance(value, (int, float, type(None))):
+                    if type(value) in _CONTAINERS or isinstance(value, str):
                         stack.append(value)
                 group(singles)
-            elif isinstance(item, (list, tuple)):
+            elif kind is list or kind is tuple:
                 singles = []
                 for value in item:
-                    if isinstance(value, str):
+                    if type(value) is str:
                         card = text(value)
                         if card is not None:
                             singles.append(card)
-                    elif not isinstance(value, (int, float, type(None))):
+                    elif type(value) in _CONTAINERS:
                         stack.append(value)
                 group(singles)
-        return +excess
+        return Counter({c: n - allowed.get(c, 0) for c, n in most.items() if n > allowed.get(c, 0)})
+
+
+_CONTAINERS: Final = (dict, list, tuple)
 
 
 def excess_mentions(data: Any, allowed: Mapping[Card, int], deck: Iterable[Card]) -> Counter[Card]:
