@@ -1,213 +1,278 @@
-"""cardkit benchmarks: one command, figures and ratios printed.
+"""cardkit benchmarks: every measure of the performance targets from one command.
 
-    python benchmarks/run.py            # about a minute or two
-    python benchmarks/run.py --quick    # a few seconds, smaller samples
+    python benchmarks/run.py            # the full run, a few minutes
+    python benchmarks/run.py --quick    # a smoke run of every measure (seconds; the tests run it)
 
-Per game configuration: random playouts through the pure reducer (rules.decide +
-rules.evolve, no Game) and through ``Game``; replay speed; for Crazy Eights also the
-cost of ``Game.play`` 100 vs 10,000 actions into a game and the memory per logged
-action. If ``open_spiel`` is installed (``pip install open_spiel``) the nearest
-OpenSpiel game runs in the same process and the ratio of player actions/s is printed.
-Performance targets live here, never in timed tests.
+Run it with the cardkit under test first on the path (``PYTHONPATH=src``); the header
+prints which cardkit was measured.
+
+Throughput: random games, counting only **player** actions on every side, CPU time
+(``time.process_time``), every workload once per round, interleaved (A, B, C, A, B, C ...)
+for several rounds; best and median round are printed. The sides:
+
+* cardkit pure reducer: ``rules.legal_actions`` / ``decide`` / ``evolve`` on states;
+* cardkit ``Game.play``: the public immutable API (log, guards, auto-played chance);
+* cardkit replay: log entries (player and chance) re-decided per CPU-second;
+* OpenSpiel C++ evaluate_bots: whole games inside C++ (``pyspiel.evaluate_bots`` with
+  ``pyspiel.make_uniform_random_bot`` bots), one Python call per game;
+* OpenSpiel Python-driven: the same OpenSpiel games stepped from Python at its fastest;
+* naive mutable Python: ``benchmarks/naive_crazy_eights.py``, the same Crazy Eights games;
+* RLCard UNO 2p, if ``rlcard`` imports (a different game: for scale only).
+
+OpenSpiel's games are the nearest ones, not the same rules (``crazy_eights``; ``oh_hell``
+for Wizard; ``spades``, four players in partnerships, for Cutthroat Spades), so those
+ratios compare engines on similar work, not identical games. The naive Crazy Eights plays
+exactly cardkit's games (same deals, same choices). Targets are printed next to the
+figures; they are never asserted by timed tests.
 """
 
 from __future__ import annotations
 
 import argparse
-import gc
 import sys
-import time
-import tracemalloc
-from typing import Any, Callable
+from dataclasses import dataclass
+from pathlib import Path
 
-import cardkit
-from cardkit.core.game import Game, chance_outcome
-from cardkit.core.rules import CHANCE
-from cardkit.rng import Rng
-from cardkit.testing.invariants import random_playout
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-TARGETS: list[tuple[str, str, int, dict[str, Any], str | None, dict[str, Any]]] = [
-    ("crazy-eights 2p", "crazy-eights", 2, {}, "crazy_eights", {"players": 2}),
-    ("crazy-eights 4p", "crazy-eights", 4, {}, "crazy_eights", {"players": 4}),
-    ("wizard 4p", "wizard", 4, {}, "oh_hell", {"players": 4}),
-    ("cutthroat-spades 3p", "cutthroat-spades", 3, {"wins_needed": 1, "max_hands": 30}, "spades", {}),
-    ("spacc-u-mazz 2p", "spacc-u-mazz", 2, {}, None, {}),
-    ("spacc-u-mazz 4p", "spacc-u-mazz", 4, {}, None, {}),
-]
+import cardkit  # noqa: E402
+
+import measures  # noqa: E402
+import workloads as wl  # noqa: E402
+from harness import Measured, Workload, measure  # noqa: E402
 
 
-def pure_playouts(rules: Any, config: Any, seconds: float) -> tuple[float, float]:
-    """Random games through decide/evolve only: (games/s, player actions/s)."""
-    games = actions = 0
-    start = time.perf_counter()
-    seed = 0
-    decide, evolve, legal_actions, to_act_of = rules.decide, rules.evolve, rules.legal_actions, rules.to_act
-    while time.perf_counter() - start < seconds:
-        seed += 1
-        rng = Rng.stream(seed, 1 << 40)
-        state = rules.initial_state(config)
-        chances = 0
-        while True:
-            to_act = to_act_of(state)
-            if to_act is None:
-                break
-            if to_act == CHANCE:
-                action = chance_outcome(rules.pending_chance(state), seed, chances)
-                chances += 1
-            else:
-                legal = legal_actions(state)
-                action = legal[rng.below(len(legal))]
-                actions += 1
-            for event in decide(state, action):
-                state = evolve(state, event)
-        games += 1
-    elapsed = time.perf_counter() - start
-    return games / elapsed, actions / elapsed
+@dataclass(frozen=True)
+class Plan:
+    """How much of everything to measure."""
+
+    rounds: int
+    batch_seconds: float
+    check_seeds: int
+    log_entries: int
+    serde_repeats: int
+    startup_repeats: int
+    memory_entries: int
+    far_actions: int
 
 
-def game_playouts(name: str, players: int, options: dict[str, Any], seconds: float) -> tuple[float, float, list[Game]]:
-    """Random games through Game.play: (games/s, player actions/s, some finished games)."""
-    games = actions = 0
-    kept: list[Game] = []
-    start = time.perf_counter()
-    seed = 0
-    while time.perf_counter() - start < seconds:
-        seed += 1
-        game = cardkit.new_game(name, players=players, seed=seed, **options)
-        game = random_playout(game, Rng.stream(seed, 1 << 40))
-        actions += game.seat_actions
-        games += 1
-        if len(kept) < 20:
-            kept.append(game)
-    elapsed = time.perf_counter() - start
-    return games / elapsed, actions / elapsed, kept
+FULL = Plan(rounds=5, batch_seconds=0.25, check_seeds=30, log_entries=10_000, serde_repeats=5,
+            startup_repeats=10, memory_entries=10_000, far_actions=10_000)  # fmt: skip
+QUICK = Plan(rounds=2, batch_seconds=0.005, check_seeds=3, log_entries=1_000, serde_repeats=1,
+             startup_repeats=1, memory_entries=500, far_actions=1_000)  # fmt: skip
 
 
-def replay_rate(games: list[Game]) -> float:
-    """Logged entries re-decided per second by cardkit.replay."""
-    logs = [g.log for g in games]
-    entries = sum(len(log.entries) for log in logs)
-    start = time.perf_counter()
-    for log in logs:
-        cardkit.replay(log)
-    return entries / (time.perf_counter() - start)
+def _rate(value: float) -> str:
+    return f"{value:>12,.0f}"
 
 
-def openspiel_rate(name: str, params: dict[str, Any], seconds: float) -> float | None:
-    """OpenSpiel random playouts, player actions/s (None if open_spiel is not installed)."""
-    try:
-        import pyspiel  # type: ignore[import-not-found]
-    except ImportError:
-        return None
-    game = pyspiel.load_game(name, params)
-    actions = 0
-    seed = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        seed += 1
-        rng = Rng.stream(seed, 7)
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[rng.below(len(outcomes))][0])
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.below(len(legal))])
-                actions += 1
-    return actions / (time.perf_counter() - start)
+def _ratio_line(label: str, what: str, num: Measured, den: Measured, target: str | None = None,
+                goal: float | None = None, at_least: bool = True) -> str:
+    median = num.median / den.median
+    best = num.best / den.best
+    line = f"{label:<20} {what:<62} {median:6.2f}x median ({best:.2f}x best)"
+    if target is not None and goal is not None:
+        line += f"   target {target}: {_target(median, goal, at_least)}"
+    return line
 
 
-def long_game(actions: int) -> Game:
-    """A Crazy Eights points match long enough for ``actions`` seat actions."""
-    game = cardkit.new_game("crazy-eights", players=4, seed=5, mode="points", target=10**9)
-    return random_playout(game, Rng.stream(5, 99), max_seat_actions=actions)
+def _target(value: float, goal: float, at_least: bool) -> str:
+    return "met" if (value >= goal if at_least else value <= goal) else "not met"
 
 
-def play_cost(at: int, sample: int = 300) -> float:
-    """Microseconds per Game.play, measured ``at`` seat actions into a game."""
-    game = long_game(at)
-    rng = Rng.stream(at, 3)
-    moves = []
-    probe = game
-    for _ in range(sample):
-        legal = probe.legal_actions()
-        action = legal[rng.below(len(legal))]
-        moves.append(action)
-        probe = probe.play(action)
-    best = float("inf")
-    for _ in range(3):
-        g = game
-        start = time.perf_counter()
-        for action in moves:
-            g = g.play(action)
-        best = min(best, time.perf_counter() - start)
-    return best / sample * 1e6
-
-
-def memory_per_action(actions: int) -> float:
-    """Bytes retained per logged entry by a Game of about ``actions`` seat actions."""
-    gc.collect()
-    tracemalloc.start()
-    base = tracemalloc.get_traced_memory()[0]
-    game = long_game(actions)
-    gc.collect()
-    used = tracemalloc.get_traced_memory()[0] - base
-    tracemalloc.stop()
-    entries = len(game.log.entries)
-    del game
-    return used / entries
-
-
-def undo_cost(at: int, k: int) -> float:
-    """Microseconds for undo(k) at ``at`` seat actions into a game."""
-    game = long_game(at)
-    start = time.perf_counter()
-    for _ in range(20):
-        game.undo(k)
-    return (time.perf_counter() - start) / 20 * 1e6
+def _same_games(configs: list[wl.Config], seeds: int) -> list[str]:
+    """Check that cardkit's reducer, Game.play and the naive Python play the same games."""
+    problems = []
+    rules_version = cardkit.get_rules("crazy-eights").rules_version
+    for config in configs:
+        rules = cardkit.get_rules(config.game)
+        cfg = rules.config(config.players, **config.options)
+        total = 0
+        # the other games are 5-20 times longer: fewer seeds check as many actions
+        checked = seeds if config.game == "crazy-eights" else max(1, seeds // 3)
+        for seed in range(1, checked + 1):
+            counts = {
+                "pure reducer": wl.pure_playout(rules, cfg, seed),
+                "Game.play": wl.game_playout(config, seed),
+            }
+            if config.game == "crazy-eights":
+                counts["naive Python"] = wl.naive_playout(config.players, seed, rules_version)
+            if len(set(counts.values())) != 1:
+                problems.append(f"{config.label} seed {seed}: player actions differ {counts}")
+            total += counts["pure reducer"]
+        sides = "pure reducer, Game.play and naive Python" if config.game == "crazy-eights" else (
+            "pure reducer and Game.play")
+        print(f"{config.label:<20} seeds 1..{checked}: {sides} made the same player actions per game "
+              f"({total:,} in all)")
+    return problems
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the benchmarks; exit status 1 if a consistency check fails."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--quick", action="store_true", help="short samples (smoke run)")
-    parser.add_argument("--only", help="run only targets whose label contains this text")
+    parser.add_argument("--quick", action="store_true", help="tiny samples of every measure (smoke run)")
+    parser.add_argument("--only", help="throughput only for configurations whose label contains this text")
+    parser.add_argument("--rounds", type=int, help="interleaved rounds (default 5; quick 2)")
+    parser.add_argument("--progress", action="store_true", help="print progress to stderr")
     args = parser.parse_args(argv)
-    seconds = 0.3 if args.quick else 2.0
-    print(f"cardkit {cardkit.__version__}, Python {sys.version.split()[0]}, {seconds:.1f}s per measurement")
-    available = set(cardkit.available_games())
-    for label, name, players, options, os_name, os_params in TARGETS:
-        if args.only and args.only not in label:
-            continue
-        if name not in available:
-            print(f"{label}: not available")
-            continue
-        rules = cardkit.get_rules(name)
-        config = rules.config(players, **options)
-        pure_gps, pure_aps = pure_playouts(rules, config, seconds)
-        game_gps, game_aps, kept = game_playouts(name, players, options, seconds)
-        print(f"{label}: pure reducer {pure_gps:,.0f} games/s {pure_aps:,.0f} player actions/s")
-        print(f"{label}: Game.play    {game_gps:,.0f} games/s {game_aps:,.0f} player actions/s "
-              f"(Game/pure {game_aps / pure_aps:.2f}x)")
-        print(f"{label}: replay       {replay_rate(kept):,.0f} entries/s")
-        if os_name is not None:
-            rate = openspiel_rate(os_name, os_params, seconds)
-            if rate is None:
-                print(f"{label}: OpenSpiel {os_name}: not installed (pip install open_spiel)")
-            else:
-                print(f"{label}: OpenSpiel {os_name} {rate:,.0f} player actions/s; "
-                      f"ratio pure/OpenSpiel {pure_aps / rate:.2f}x, Game/OpenSpiel {game_aps / rate:.2f}x")
-    if not args.only or "crazy" in args.only:
-        near = play_cost(100)
-        far = play_cost(2_000 if args.quick else 10_000)
-        far_at = 2_000 if args.quick else 10_000
-        print(f"crazy-eights 4p: Game.play {near:.1f} us at 100 actions, {far:.1f} us at {far_at:,} actions "
-              f"(ratio {far / near:.2f}x)")
-        print(f"crazy-eights 4p: undo(1) {undo_cost(far_at, 1):.0f} us, undo(10) {undo_cost(far_at, 10):.0f} us "
-              f"at {far_at:,} actions")
-        print(f"crazy-eights 4p: memory {memory_per_action(far_at):,.0f} bytes per logged entry "
-              f"({far_at:,}-action game, tracemalloc)")
-    return 0
+    plan = QUICK if args.quick else FULL
+    rounds = args.rounds or plan.rounds
+    configs = [c for c in wl.CONFIGS if not args.only or args.only in c.label]
+    no_openspiel = wl.openspiel_missing()
+    no_rlcard = wl.rlcard_missing()
+
+    print(f"cardkit {cardkit.__version__} from {Path(cardkit.__file__).resolve().parent}, "
+          f"Python {sys.version.split()[0]}, {'quick smoke run' if args.quick else 'full run'}")
+    print(no_openspiel or f"OpenSpiel {_version('open_spiel')}")
+    print(no_rlcard or f"RLCard {_version('rlcard')}")
+    print()
+
+    # ---------------------------------------------------------------- same games
+    print("== Same games (checked, untimed) ==")
+    problems = _same_games(configs, plan.check_seeds)
+    print()
+
+    # ---------------------------------------------------------------- throughput
+    work: list[Workload] = []
+    for config in configs:
+        work += [wl.pure_workload(config), wl.game_workload(config), wl.replay_workload(config)]
+        if config.game == "crazy-eights":
+            work.append(wl.naive_workload(config))
+        if config.openspiel is not None and no_openspiel is None:
+            work += [wl.openspiel_cpp_workload(config), wl.openspiel_python_workload(config)]
+    if no_rlcard is None and not args.only:
+        work.append(wl.rlcard_uno_workload())
+    progress = (lambda text: print(text, file=sys.stderr, flush=True)) if args.progress else None
+    results = measure(work, rounds, plan.batch_seconds, progress, warm_up=not args.quick)
+
+    _print_throughput(configs, results, rounds, plan)
+    _print_ratios(configs, results, no_openspiel, no_rlcard)
+    _print_single_measures(plan, args.quick, no_openspiel is None)
+    _print_other(plan)
+
+    for problem in problems:
+        print(f"CHECK FAILED: {problem}")
+    return 1 if problems else 0
+
+
+def _print_throughput(configs: list[wl.Config], results: dict[str, Measured], rounds: int, plan: Plan) -> None:
+    print(f"== Throughput: units per CPU-second, {rounds} interleaved rounds, "
+          f"batches of about {plan.batch_seconds:g} s CPU; best = the round of least CPU time ==")
+    print(f"{'configuration':<20} {'side':<46} {'best':>12} {'median':>12}  unit, batch")
+    for config in configs:
+        for key in ("pure", "game", "replay", "naive", "os-cpp", "os-py"):
+            m = results.get(f"{key} {config.label}")
+            if m is not None:
+                other = f" ({_os_name(config)})" if key.startswith("os") else ""
+                print(f"{config.label:<20} {m.workload.label + other:<46} {_rate(m.best)} {_rate(m.median)}  "
+                      f"{m.workload.unit}, {m.games} games")
+    uno = results.get("rlcard uno")
+    if uno is not None:
+        print(f"{'uno 2p':<20} {uno.workload.label:<46} {_rate(uno.best)} {_rate(uno.median)}  "
+              f"{uno.workload.unit}, {uno.games} games")
+    print()
+
+
+def _print_ratios(configs: list[wl.Config], results: dict[str, Measured], no_openspiel: str | None,
+                  no_rlcard: str | None) -> None:
+    uno = results.get("rlcard uno")
+    print("== Ratios of player actions per CPU-second (replay: entries) ==")
+    for config in configs:
+        r = {key: results.get(f"{key} {config.label}") for key in ("pure", "game", "replay", "naive", "os-cpp", "os-py")}
+        pure = r["pure"]
+        assert pure is not None
+        label = config.label
+        if r["os-cpp"] is not None:
+            goal = 0.15 if config.game == "crazy-eights" else 0.10
+            print(_ratio_line(label, f"pure reducer / OpenSpiel C++ evaluate_bots ({_os_name(config)})",
+                              pure, r["os-cpp"], f">= {goal:.2f}x", goal))
+        if r["os-py"] is not None:
+            print(_ratio_line(label, f"pure / OpenSpiel Python-driven ({_os_name(config)})", pure, r["os-py"]))
+        if r["naive"] is not None:
+            print(_ratio_line(label, "pure / naive mutable Python", pure, r["naive"]))
+        game, replay = r["game"], r["replay"]
+        assert game is not None and replay is not None
+        print(_ratio_line(label, "Game.play / pure reducer", game, pure, ">= 0.85x", 0.85))
+        print(_ratio_line(label, "replay entries/s / pure reducer actions/s", replay, pure, ">= 1.0x", 1.0))
+    if no_openspiel is not None:
+        print(f"(no OpenSpiel ratios: {no_openspiel})")
+    if uno is not None:
+        first = results.get("pure crazy-eights 2p")
+        if first is not None:
+            print(_ratio_line("crazy-eights 2p", "pure / RLCard UNO 2p (Python; another game, for scale)", first, uno))
+    elif no_rlcard is not None:
+        print(f"({no_rlcard})")
+    print()
+
+
+def _print_single_measures(plan: Plan, quick: bool, with_pyspiel: bool) -> None:
+    print("== Serde, per-seat stream, start-up, memory ==")
+    c8 = wl.CONFIGS[1]  # crazy-eights 4p points match: long logs
+    long_game = measures.long_log_game(c8, plan.log_entries)
+    serde = measures.serde_cost(long_game, plan.serde_repeats)
+    ratio = serde.loads / serde.json_loads
+    print(f"loads / json.loads, same {serde.entries:,}-entry log ({serde.chars / 1e6:.1f} MB of JSON): "
+          f"{ratio:.1f}x (loads {serde.loads * 1e3:.0f} ms = {serde.loads / serde.entries * 1e6:.1f} us/entry, "
+          f"json.loads {serde.json_loads * 1e3:.1f} ms)   target <= 3x: {_target(ratio, 3, False)}")
+    ratio = serde.dumps / serde.json_dumps
+    print(f"dumps / json.dumps, same log: {ratio:.1f}x (dumps {serde.dumps * 1e3:.0f} ms = "
+          f"{serde.dumps / serde.entries * 1e6:.1f} us/entry, json.dumps {serde.json_dumps * 1e3:.1f} ms)   no target")
+    last = long_game.last_entry
+    assert last is not None
+    events_for, entries_for = measures.newest_entry_costs(long_game, 0, 3 if quick else 5)
+    at = f"at {last.seq + 1:,} entries"
+    if entries_for is None:
+        print(f"newest entry through events_for(seat), the whole game (entries_for is not on this branch), {at}: "
+              f"{events_for * 1e6:,.1f} us per call   target <= 50 us: {_target(events_for, 50e-6, False)}")
+    else:
+        print(f"events_for(seat), the whole game, {at}: {events_for * 1e6:,.1f} us per call   for reference")
+        print(f"entries_for(seat, after=newest - 1), the newest entry, {at}: {entries_for * 1e6:,.1f} us per call   "
+              f"target <= 50 us: {_target(entries_for, 50e-6, False)}")
+    start = measures.startup_cost(plan.startup_repeats, with_pyspiel)
+    how = f"wall, fresh interpreters, best of {plan.startup_repeats}"
+    print(f"import cardkit / import attrs ({how}): {start.cardkit / start.attrs:.2f}x "
+          f"(import cardkit {start.cardkit * 1e3:.0f} ms, import attrs {start.attrs * 1e3:.0f} ms)   "
+          f"target <= 1.15x: {_target(start.cardkit / start.attrs, 1.15, False)}")
+    print(f"cardkit games / import attrs ({how}): {start.cli_games / start.attrs:.2f}x "
+          f"(cardkit games {start.cli_games * 1e3:.0f} ms)   "
+          f"target <= 1.5x: {_target(start.cli_games / start.attrs, 1.5, False)}")
+    if start.pyspiel is not None:
+        print(f"import pyspiel ({how}): {start.pyspiel * 1e3:.0f} ms   for reference")
+    for config in wl.CONFIGS:
+        per_entry, count = measures.memory_per_entry(config, plan.memory_entries)
+        print(f"memory per logged entry, {config.label} {_long(config)} ({count:,} entries, tracemalloc): "
+              f"{per_entry:,.0f} B   target <= 400 B: {_target(per_entry, 400, False)}")
+    print()
+
+
+def _print_other(plan: Plan) -> None:
+    c8 = wl.CONFIGS[1]
+    print("== Other ==")
+    near = measures.play_cost(c8, 100)
+    far = measures.play_cost(c8, plan.far_actions)
+    print(f"crazy-eights 4p points match: Game.play {near * 1e6:.1f} us at 100 actions, {far * 1e6:.1f} us at "
+          f"{plan.far_actions:,} actions (far/near {far / near:.2f}x; near 1 when play is O(1) in the game's length)")
+    deep = wl.play_game(c8, 5, c8.long_options, max_actions=plan.far_actions)
+    print(f"crazy-eights 4p points match: undo(1) {measures.undo_cost(deep, 1) * 1e6:.0f} us, "
+          f"undo(10) {measures.undo_cost(deep, 10) * 1e6:.0f} us at {plan.far_actions:,} actions")
+
+
+def _os_name(config: wl.Config) -> str:
+    return f"{config.openspiel} {config.openspiel_params.get('players', 4)}p"
+
+
+def _long(config: wl.Config) -> str:
+    options = ", ".join(f"{k}={v!r}" for k, v in config.long_options.items())
+    return f"[{options}]" if options else "[default options]"
+
+
+def _version(package: str) -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(package)
+    except PackageNotFoundError:
+        return "(version unknown)"
 
 
 if __name__ == "__main__":

@@ -116,6 +116,11 @@ class HighCardRules:
             return ()
         return tuple(PlayCard(c) for c in sort_cards(state.hands[state.to_act]))
 
+    def action_space(self, config: HighCardConfig) -> tuple[PlayCard, ...]:
+        # Optional: every action the game can ever offer, in a fixed order. cardkit.rl
+        # numbers actions by it (a game without it still plays; it just has no RL env).
+        return tuple(PlayCard(c) for c in DECK)
+
     def decide(self, state: HighCardState, action: Any) -> tuple[Any, ...]:
         seat = guard_turn(self, state, action)  # game over, turn and chance checks
         if seat == CHANCE:

@@ -1,4 +1,5 @@
-"""A short Cutthroat Spades demo: a 3-player hand with a look, a blind nil and a tournament played out.
+"""A short Cutthroat Spades demo: a 3-player hand with a look, a blind nil and a tournament played out
+(random play drifts negative, so the games end by `max_hands` or by `mercy`).
 
 Run: ``python examples/cutthroat_spades_demo.py``
 """
@@ -10,7 +11,7 @@ from cardkit.rng import Rng
 
 
 def main() -> None:
-    game = cardkit.new_game("cutthroat-spades", players=3, seed=2024, preset="short", max_hands=10)
+    game = cardkit.new_game("cutthroat-spades", players=3, seed=2024, preset="short", max_hands=10, mercy=300)
     seat = game.to_act
     print(f"dealer: seat {game.view(None)['dealer']}; seat {seat} bids first")
     print("before looking, seat", seat, "sees its hand as:", game.view(seat)["hand"])

@@ -15,14 +15,19 @@ from cardkit.rng import Rng
 from cardkit.testing import random_playout
 
 GOLDEN: list[tuple[str, int, dict[str, Any], int, tuple[int, ...], tuple[int, ...], str]] = [
-    ("crazy-eights", 4, {"mode": "points", "two_draws_two": True, "jack_skips": True}, 190, (0, 0, 0, 283), (3,), "132c7e0d379426c1"),
+    ("crazy-eights", 4, {"mode": "points", "two_draws_two": True, "jack_skips": True}, 190, (0, 0, 0, 283), (3,), "746e226df1476a53"),
+    # rules_version 2 (rule 8 corrected): under version 1 this hand was scored blocked at
+    # entry 92, although seat 1 had just drawn the pending 2s and held a playable 8H.
+    ("crazy-eights", 3, {"two_draws_two": True}, 111, (22, 0, 0), (0,), "6dccc5aad1b71224"),
     ("wizard", 4, {"rounds": 5}, 87, (20, -20, -80, 50), (3,), "db8214b4ecad4759"),
-    ("cutthroat-spades", 3, {"wins_needed": 1, "max_hands": 3}, 172, (-344, -237, -262), (1,), "52dc915d9e1b2fe4"),
+    ("cutthroat-spades", 3, {"wins_needed": 1, "max_hands": 3}, 172, (-344, -237, -262), (1,), "795b546c83c5e0b2"),
     ("spacc-u-mazz", 3, {"max_turns": 300}, 304, (10, 81, 0), (1,), "b7dd27a703730a3b"),
 ]
 
 
-@pytest.mark.parametrize("name,players,options,entries,scores,winners,digest", GOLDEN, ids=[g[0] for g in GOLDEN])
+@pytest.mark.parametrize(
+    "name,players,options,entries,scores,winners,digest", GOLDEN, ids=[f"{g[0]}-{g[1]}p" for g in GOLDEN]
+)
 def test_golden_game(
     name: str, players: int, options: dict[str, Any], entries: int, scores: tuple[int, ...],
     winners: tuple[int, ...], digest: str,

@@ -8,7 +8,7 @@ from __future__ import annotations
 from cardkit.api import new_game, replay
 from cardkit.cards import SUITS, Card, Rank, Suit, format_cards, parse_cards, sort_cards, standard_deck
 from cardkit.core.game import Game
-from cardkit.core.log import GameLog, LogEntry, register_upcaster
+from cardkit.core.log import GameLog, LogEntry, SeatEntry, SeatLog, register_upcaster
 from cardkit.core.rules import (
     CHANCE,
     Config,
@@ -34,9 +34,10 @@ from cardkit.errors import (
 )
 from cardkit.games import available_games, get_rules, register
 from cardkit.rng import Rng
-from cardkit.serde import dumps, loads
+from cardkit.serde import dumps, loads, loads_seat_log
 
 __version__ = "0.1.0"
+"""The installed cardkit version."""
 
 __all__ = [
     "__version__",
@@ -47,9 +48,12 @@ __all__ = [
     "replay",
     "dumps",
     "loads",
+    "loads_seat_log",
     "Game",
     "GameLog",
     "LogEntry",
+    "SeatEntry",
+    "SeatLog",
     "register_upcaster",
     "Rules",
     "Config",

@@ -63,7 +63,14 @@ class UnknownGameError(CardkitError, LookupError):
 
 
 class LogError(CardkitError, ValueError):
-    """A log that is malformed, truncated, or of an unknown or incompatible version."""
+    """A log that is malformed, truncated, or of an unknown or incompatible version.
+
+    ``seq`` is the entry at fault when one is (else ``None``).
+    """
+
+    def __init__(self, message: str, seq: int | None = None) -> None:
+        super().__init__(message)
+        self.seq = seq
 
 
 class ReplayMismatchError(LogError):

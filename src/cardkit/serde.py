@@ -6,27 +6,48 @@
   actions ``"shuffle"`` and ``"pick"``.
 * A log is the envelope ``{format, format_version, game, rules_version, config, seed,
   auto_chance, entries: [{seq, actor, action, events}]}``; the actor of a chance entry
-  is ``"chance"``. Unknown keys are refused.
+  is ``"chance"``. A per-seat export (:class:`~cardkit.core.log.SeatLog`) is
+  ``{format: "cardkit-seat-log", format_version, game, rules_version, config, seat,
+  entries}`` with ``action`` null where it is withheld; read it back with
+  :func:`loads_seat_log` (:func:`loads` reads only full logs).
+* Logs are machine-written, so loading is strict: unknown or duplicate keys, a
+  ``format_version`` other than the integer 1, cards not in their canonical code
+  (``"qs"``, ``"10S"``, ``"7D "``), numbers of more than 4,300 digits, ``NaN`` and
+  nesting too deep for Python's parser are all :class:`~cardkit.errors.LogError`.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Any, Final, Mapping
 
 import attrs
 import cattrs
 
 from cardkit.cards import Card
-from cardkit.core.log import LOG_FORMAT, LOG_FORMAT_VERSION, GameLog, LogEntry
+from cardkit.core.game import SEED_LIMIT
+from cardkit.core.log import (
+    LOG_FORMAT,
+    LOG_FORMAT_VERSION,
+    SEAT_LOG_FORMAT,
+    GameLog,
+    LogEntry,
+    SeatEntry,
+    SeatLog,
+)
 from cardkit.core.rules import CHANCE, Pick, Rules, Shuffle
-from cardkit.errors import CardkitError, LogError, NotationError, UnknownGameError
-from cardkit.games import get_rules
+from cardkit.errors import CardkitError, ConfigError, LogError, NotationError, UnknownGameError
+from cardkit.games import check_rules, get_rules
 
 __all__ = [
     "dumps",
     "loads",
+    "loads_seat_log",
+    "seat_log_from_json",
+    "seat_entries_from_json",
+    "MAX_DIGITS",
+    "parse_json",
     "to_json",
     "log_to_json",
     "log_from_json",
@@ -41,12 +62,30 @@ _ENVELOPE_KEYS = frozenset(
     {"format", "format_version", "game", "rules_version", "config", "seed", "auto_chance", "entries"}
 )
 _ENTRY_KEYS = frozenset({"seq", "actor", "action", "events"})
+_SEAT_LOG_KEYS = frozenset(
+    {"format", "format_version", "game", "rules_version", "config", "seat", "entries"}
+)
+
+MAX_DIGITS: Final = 4300
+"""The most digits a number in a log may have (Python's own int/str conversion limit)."""
 
 
 def _structure_card(value: Any, _: Any) -> Card:
+    # Logs are machine-written: only the canonical code (Card.parse is for people).
     if not isinstance(value, str):
-        raise NotationError(f"a card must be a code string, not {value!r}")
-    return Card.parse(value)
+        raise NotationError(f"a card must be a code string, not {_bounded(value)}")
+    try:
+        return Card(value)
+    except NotationError:
+        raise NotationError(
+            f"{_bounded(value)} is not a canonical card code (a log writes cards like "
+            "'QS', 'TH', 'RJ': upper case, T for ten, no spaces)"
+        ) from None
+
+
+def _bounded(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _strict_int(value: Any, _: Any) -> int:
@@ -80,15 +119,19 @@ def type_name(cls: type) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
 
 
-_TYPE_TABLES: dict[tuple[int, str], dict[str, type]] = {}
+# Keyed by the classes themselves (never by id(rules): a dropped rules object's address
+# can be reused by a new one, which then got a stale table). A table is a pure function
+# of its key, so entries never go stale; the key keeps the classes alive, which they
+# are anyway while any of their instances exist.
+_TYPE_TABLES: dict[tuple[str, tuple[type, ...]], dict[str, type]] = {}
 
 
 def _types(rules: AnyRules, kind: str) -> dict[str, type]:
-    key = (id(rules), kind)
+    classes = rules.action_types + (Shuffle, Pick) if kind == "action" else rules.event_types
+    key = (kind, classes)
     cached = _TYPE_TABLES.get(key)
     if cached is not None:
         return cached
-    classes = rules.action_types + (Shuffle, Pick) if kind == "action" else rules.event_types
     table: dict[str, type] = {}
     for cls in classes:
         name = type_name(cls)
@@ -107,9 +150,13 @@ def to_json(obj: Any) -> Any:
         return obj.code
     if isinstance(obj, LogEntry):
         return _entry_to_json(obj)
+    if isinstance(obj, SeatLog):
+        return seat_log_to_json(obj)
+    if isinstance(obj, SeatEntry):
+        return _seat_entry_to_json(obj)
     if attrs.has(type(obj)):
         return _tagged(obj)
-    if isinstance(obj, dict):
+    if isinstance(obj, Mapping):
         return {str(k): to_json(v) for k, v in obj.items()}
     if isinstance(obj, (list, tuple)):
         return [to_json(v) for v in obj]
@@ -128,6 +175,28 @@ def _entry_to_json(entry: LogEntry) -> dict[str, Any]:
         "actor": "chance" if entry.actor == CHANCE else entry.actor,
         "action": _tagged(entry.action),
         "events": [_tagged(e) for e in entry.events],
+    }
+
+
+def _seat_entry_to_json(entry: SeatEntry) -> dict[str, Any]:
+    return {
+        "seq": entry.seq,
+        "actor": "chance" if entry.actor == CHANCE else entry.actor,
+        "action": None if entry.action is None else _tagged(entry.action),
+        "events": [_tagged(e) for e in entry.events],
+    }
+
+
+def seat_log_to_json(log: SeatLog) -> dict[str, Any]:
+    """A per-seat export as JSON-compatible data (no seed, no chance orders)."""
+    return {
+        "format": SEAT_LOG_FORMAT,
+        "format_version": LOG_FORMAT_VERSION,
+        "game": log.game,
+        "rules_version": log.rules_version,
+        "config": to_json(log.config),
+        "seat": log.seat,
+        "entries": [_seat_entry_to_json(e) for e in log.entries],
     }
 
 
@@ -181,82 +250,224 @@ def event_from_json(rules: AnyRules, data: Any) -> Any:
     return _from_tagged(rules, data, "event")
 
 
-def log_from_json(data: Any, rules: AnyRules | None = None) -> GameLog:
-    """A :class:`GameLog` from envelope data; :class:`LogError` if anything is off.
-
-    The game's types come from ``rules`` if given, else from the registry.
-    """
-    if not isinstance(data, dict):
-        raise LogError("a log must be a JSON object")
-    if data.get("format") != LOG_FORMAT:
-        raise LogError(f"not a cardkit log (format {data.get('format')!r})")
-    version = data.get("format_version")
-    if version != LOG_FORMAT_VERSION:
-        raise LogError(
-            f"unknown log format_version {version!r}; this library reads version {LOG_FORMAT_VERSION}"
-        )
-    extra = sorted(set(data) - _ENVELOPE_KEYS)
-    if extra:
-        raise LogError(f"unknown log field(s): {', '.join(extra)}")
-    missing = sorted(_ENVELOPE_KEYS - {"auto_chance"} - set(data))
-    if missing:
-        raise LogError(f"the log is missing field(s): {', '.join(missing)}")
-    if rules is None:
+def _resolve_rules(data: dict[str, Any], rules: AnyRules | str | None) -> AnyRules:
+    game = data["game"]
+    if not isinstance(game, str):
+        raise LogError(f"the log's game must be a string, not {_bounded(game)}")
+    if rules is None or isinstance(rules, str):
         try:
-            rules = get_rules(data["game"])
+            rules = get_rules(game if rules is None else rules)
         except UnknownGameError as exc:
             raise LogError(str(exc)) from exc
-    elif data["game"] != rules.name:
-        raise LogError(f"the log is a {data['game']!r} game, not {rules.name!r}")
-    seed, rv, config = data["seed"], data["rules_version"], data["config"]
-    auto = data.get("auto_chance", True)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise LogError("the log's seed must be an integer")
+    else:
+        try:
+            check_rules(rules)
+        except ConfigError as exc:
+            raise ConfigError(
+                f"the second argument must be a game's Rules or a registered game name: {exc}"
+            ) from None
+    if game != rules.name:
+        raise LogError(f"the log is a {game!r} game, not {rules.name!r}")
+    return rules
+
+
+def _check_header(data: Any, fmt: str, keys: frozenset[str], optional: frozenset[str]) -> None:
+    if not isinstance(data, dict):
+        raise LogError("a log must be a JSON object")
+    if data.get("format") != fmt:
+        if fmt == LOG_FORMAT and data.get("format") == SEAT_LOG_FORMAT:
+            raise LogError("this is a per-seat log (it cannot be replayed): read it with loads_seat_log")
+        if fmt == SEAT_LOG_FORMAT and data.get("format") == LOG_FORMAT:
+            raise LogError("this is a full game log: read it with loads")
+        raise LogError(f"not a {fmt} (format {_bounded(data.get('format'))})")
+    version = data.get("format_version")
+    if type(version) is not int or version != LOG_FORMAT_VERSION:
+        raise LogError(
+            f"unknown log format_version {_bounded(version)}; this library reads the "
+            f"integer {LOG_FORMAT_VERSION}"
+        )
+    extra = sorted(set(data) - keys)
+    if extra:
+        raise LogError(f"unknown log field(s): {', '.join(_bounded(k) for k in extra)}")
+    missing = sorted(keys - optional - set(data))
+    if missing:
+        raise LogError(f"the log is missing field(s): {', '.join(missing)}")
+    rv, config = data["rules_version"], data["config"]
     if not isinstance(rv, int) or isinstance(rv, bool):
         raise LogError("the log's rules_version must be an integer")
     if not isinstance(config, dict):
         raise LogError("the log's config must be an object")
+    if not isinstance(data["entries"], list):
+        raise LogError("the log's entries must be a list")
+
+
+def _actor(raw: Any, i: int) -> int:
+    actor = raw["actor"]
+    if actor == "chance":
+        return CHANCE
+    if not isinstance(actor, int) or isinstance(actor, bool) or actor < 0:
+        raise LogError(f"entry {i} has a bad actor {_bounded(actor)}", seq=i)
+    return actor
+
+
+def _entry_fields(raw: Any, i: int, expected_seq: int | None) -> tuple[int, int, list[Any]]:
+    if not isinstance(raw, dict) or set(raw) != _ENTRY_KEYS:
+        raise LogError(f"entry {i} must have exactly the keys seq, actor, action, events", seq=i)
+    seq, events = raw["seq"], raw["events"]
+    if not isinstance(seq, int) or isinstance(seq, bool) or (
+        expected_seq is not None and seq != expected_seq
+    ):
+        raise LogError(
+            f"entry {i} has seq {_bounded(seq)}: the log is out of order or truncated", seq=i
+        )
+    if not isinstance(events, list):
+        raise LogError(f"entry {i}: events must be a list", seq=i)
+    return seq, _actor(raw, i), events
+
+
+def _at(seq: int, load: Any, *args: Any) -> Any:
+    try:
+        return load(*args)
+    except LogError as exc:
+        if exc.seq is None:
+            raise LogError(f"entry {seq}: {exc}", seq=seq) from exc
+        raise
+
+
+def log_from_json(data: Any, rules: AnyRules | str | None = None) -> GameLog:
+    """A :class:`GameLog` from envelope data; :class:`LogError` if anything is off.
+
+    The game's types come from ``rules`` (a Rules object or a registered game name) if
+    given, else from the registry by the log's ``game``.
+    """
+    _check_header(data, LOG_FORMAT, _ENVELOPE_KEYS, frozenset({"auto_chance"}))
+    rules = _resolve_rules(data, rules)
+    seed = data["seed"]
+    auto = data.get("auto_chance", True)
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < SEED_LIMIT:
+        raise LogError("the log's seed must be an integer in 0..2**64-1")
     if not isinstance(auto, bool):
         raise LogError("the log's auto_chance must be true or false")
-    raw_entries = data["entries"]
-    if not isinstance(raw_entries, list):
-        raise LogError("the log's entries must be a list")
     entries = []
-    for i, raw in enumerate(raw_entries):
-        if not isinstance(raw, dict) or set(raw) != _ENTRY_KEYS:
-            raise LogError(f"entry {i} must have exactly the keys seq, actor, action, events")
-        seq, actor, events = raw["seq"], raw["actor"], raw["events"]
-        if seq != i or not isinstance(seq, int) or isinstance(seq, bool):
-            raise LogError(f"entry {i} has seq {seq!r}: the log is out of order or truncated")
-        if actor == "chance":
-            actor = CHANCE
-        elif not isinstance(actor, int) or isinstance(actor, bool) or actor < 0:
-            raise LogError(f"entry {i} has a bad actor {actor!r}")
-        if not isinstance(events, list):
-            raise LogError(f"entry {i}: events must be a list")
+    for i, raw in enumerate(data["entries"]):
+        seq, actor, events = _entry_fields(raw, i, i)
         entries.append(
             LogEntry(
                 seq=seq,
                 actor=actor,
-                action=action_from_json(rules, raw["action"]),
-                events=tuple(event_from_json(rules, e) for e in events),
+                action=_at(seq, action_from_json, rules, raw["action"]),
+                events=tuple(_at(seq, event_from_json, rules, e) for e in events),
             )
         )
     return GameLog(
         game=rules.name,
-        rules_version=rv,
-        config=dict(config),
+        rules_version=data["rules_version"],
+        config=data["config"],
         seed=seed,
         entries=tuple(entries),
         auto_chance=auto,
     )
 
 
-def loads(text: str | bytes, rules: AnyRules | None = None) -> GameLog:
-    """A :class:`GameLog` from JSON text; :class:`LogError` if malformed, truncated or of
-    an unknown ``format_version``. Pass ``rules`` for a game that is not registered."""
+def seat_entries_from_json(rules: AnyRules, data: Any) -> tuple[SeatEntry, ...]:
+    """:class:`SeatEntry` values from the JSON of ``dumps(game.entries_for(...))``."""
+    if not isinstance(data, list):
+        raise LogError("seat entries must be a JSON list")
+    out = []
+    previous = -1
+    for i, raw in enumerate(data):
+        seq, actor, events = _entry_fields(raw, i, None)
+        if seq <= previous:
+            raise LogError(f"entry {i} has seq {seq}: seat entries must be in order", seq=i)
+        previous = seq
+        action = raw["action"]
+        out.append(
+            SeatEntry(
+                seq=seq,
+                actor=actor,
+                action=None if action is None else _at(seq, action_from_json, rules, action),
+                events=tuple(_at(seq, event_from_json, rules, e) for e in events),
+            )
+        )
+    return tuple(out)
+
+
+def seat_log_from_json(data: Any, rules: AnyRules | str | None = None) -> SeatLog:
+    """A :class:`SeatLog` from its JSON data; :class:`LogError` if anything is off."""
+    _check_header(data, SEAT_LOG_FORMAT, _SEAT_LOG_KEYS, frozenset())
+    rules = _resolve_rules(data, rules)
+    seat = data["seat"]
+    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or seat < 0):
+        raise LogError(f"the log's seat must be a seat number or null, not {_bounded(seat)}")
+    entries = seat_entries_from_json(rules, data["entries"])
+    for i, entry in enumerate(entries):
+        if entry.seq != i:
+            raise LogError(f"entry {i} has seq {entry.seq}: the log is out of order", seq=i)
+    return SeatLog(
+        game=rules.name,
+        rules_version=data["rules_version"],
+        config=data["config"],
+        seat=seat,
+        entries=entries,
+    )
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise LogError(f"the key {_bounded(key)} appears twice in one JSON object")
+        out[key] = value
+    return out
+
+
+def _parse_int(text: str) -> int:
+    if len(text) > MAX_DIGITS:
+        raise LogError(f"a number of {len(text)} digits (at most {MAX_DIGITS})")
+    return int(text)
+
+
+def _parse_float(text: str) -> float:
+    if len(text) > MAX_DIGITS:
+        raise LogError(f"a number of {len(text)} characters (at most {MAX_DIGITS})")
+    return float(text)
+
+
+def _parse_constant(text: str) -> Any:
+    raise LogError(f"{text} is not a JSON number")
+
+
+def parse_json(text: str | bytes) -> Any:
+    """Strict JSON (see the module docs); :class:`LogError` for anything else."""
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise LogError(f"the log is not UTF-8 text: {exc}") from None
+    if not isinstance(text, str):
+        raise LogError(f"a log is JSON text, not {type(text).__name__}")
     try:
-        data = json.loads(text)
-    except (ValueError, TypeError) as exc:
-        raise LogError(f"the log is not valid JSON: {exc}") from exc
-    return log_from_json(data, rules)
+        return json.loads(
+            text,
+            object_pairs_hook=_no_duplicates,
+            parse_int=_parse_int,
+            parse_float=_parse_float,
+            parse_constant=_parse_constant,
+        )
+    except LogError:
+        raise
+    except (ValueError, TypeError, RecursionError) as exc:
+        raise LogError(f"the log is not valid JSON: {exc}") from None
+
+
+def loads(text: str | bytes, rules: AnyRules | str | None = None) -> GameLog:
+    """A :class:`GameLog` from JSON text; :class:`LogError` if malformed, truncated or of
+    an unknown ``format_version``. Pass ``rules`` (a Rules object or a registered name)
+    for a game that is not registered; a per-seat export is read by :func:`loads_seat_log`."""
+    return log_from_json(parse_json(text), rules)
+
+
+def loads_seat_log(text: str | bytes, rules: AnyRules | str | None = None) -> SeatLog:
+    """A :class:`SeatLog` (``dumps(game.log_for(seat))``) from JSON text; :class:`LogError`
+    if malformed. ``rules`` as for :func:`loads`."""
+    return seat_log_from_json(parse_json(text), rules)

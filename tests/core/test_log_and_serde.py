@@ -117,7 +117,7 @@ def test_tampered_action_raises_replay_mismatch(finished: cardkit.Game) -> None:
 
 
 def test_other_rules_version_is_a_log_error(finished: cardkit.Game) -> None:
-    log = cardkit.loads(_tamper(finished, lambda d: d.update(rules_version=2)))
+    log = cardkit.loads(_tamper(finished, lambda d: d.update(rules_version=d["rules_version"] + 1)))
     with pytest.raises(LogError, match="rules_version"):
         cardkit.replay(log)
 
@@ -145,20 +145,21 @@ def test_an_upcaster_lets_an_older_rules_version_replay(finished: cardkit.Game) 
 
     from cardkit.core import log as log_module
 
-    old = attrs.evolve(finished.log, rules_version=0)
+    current = finished.rules.rules_version
+    old = attrs.evolve(finished.log, rules_version=current - 1)
     with pytest.raises(LogError, match="no upcaster"):
         cardkit.replay(old)
     calls = []
 
-    def to_v1(log: cardkit.GameLog) -> cardkit.GameLog:
+    def to_current(log: cardkit.GameLog) -> cardkit.GameLog:
         calls.append(log.rules_version)
-        return attrs.evolve(log, rules_version=1)
+        return attrs.evolve(log, rules_version=current)
 
-    cardkit.register_upcaster("crazy-eights", 0, to_v1)
+    cardkit.register_upcaster("crazy-eights", current - 1, to_current)
     try:
-        assert cardkit.replay(old) == finished and calls == [0]
-        cardkit.register_upcaster("crazy-eights", 0, lambda log: log)  # not newer
+        assert cardkit.replay(old) == finished and calls == [current - 1]
+        cardkit.register_upcaster("crazy-eights", current - 1, lambda log: log)  # not newer
         with pytest.raises(LogError, match="newer"):
             cardkit.replay(old)
     finally:
-        log_module._UPCASTERS.pop(("crazy-eights", 0), None)
+        log_module._UPCASTERS.pop(("crazy-eights", current - 1), None)

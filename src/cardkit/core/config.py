@@ -6,9 +6,13 @@ with a sentence naming the option and what is allowed.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Sequence, TypeVar
+import inspect
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence, TypeVar
 
 from cardkit.errors import ConfigError
+
+if TYPE_CHECKING:
+    from cardkit.core.rules import Rules
 
 __all__ = [
     "reject_unknown",
@@ -18,6 +22,7 @@ __all__ = [
     "int_in_range",
     "optional_int_in_range",
     "reject_inapplicable",
+    "resolve_config",
 ]
 
 T = TypeVar("T")
@@ -79,8 +84,47 @@ def optional_int_in_range(name: str, value: object, low: int, high: int | None =
 def reject_inapplicable(name: str, given: Mapping[str, Any], default: object, why: str) -> None:
     """ConfigError if option ``name`` was given explicitly with a non-default value.
 
-    rules/README.md: an option that does not apply to the chosen configuration is an
-    error when given with a non-default value.
+    The library's convention: an option that does not apply to the chosen configuration
+    is an error when given with a non-default value.
     """
     if name in given and given[name] != default:
         raise ConfigError(f"option {name!r} does not apply: {why}")
+
+
+_PARAMETERS: dict[type, frozenset[str]] = {}
+
+
+def _named_parameters(rules: Rules[Any, Any, Any, Any]) -> frozenset[str]:
+    cls = type(rules)
+    names = _PARAMETERS.get(cls)
+    if names is None:
+        try:
+            signature = inspect.signature(cls.config)
+        except (TypeError, ValueError, AttributeError):
+            names = frozenset({"self", "players"})
+        else:
+            names = frozenset(
+                p.name
+                for p in signature.parameters.values()
+                if p.kind not in (p.VAR_KEYWORD, p.VAR_POSITIONAL)
+            ) | {"self", "players"}
+        _PARAMETERS[cls] = names
+    return names
+
+
+def resolve_config(
+    rules: Rules[Any, Any, Any, Any], players: object, options: Mapping[str, Any]
+) -> Any:
+    """``rules.config(players, **options)``, with option names checked first.
+
+    An option name that is not a string, or that collides with a parameter of
+    ``config`` itself (``self``, ``players``), would be a ``TypeError`` inside Python's
+    call machinery; here it is a :class:`ConfigError` naming the option.
+    """
+    taken = _named_parameters(rules)
+    for key in options:
+        if not isinstance(key, str):
+            raise ConfigError(f"option names must be strings, not {key!r}")
+        if key in taken:
+            raise ConfigError(f"{key!r} is not an option of {rules.name}")
+    return rules.config(players, **options)  # type: ignore[arg-type]

@@ -10,11 +10,12 @@ walking back ``k`` entries.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any, Final, Iterable, Mapping
 
-from cardkit.cards import Card
-from cardkit.core.log import GameLog, LogEntry, upcast
+from cardkit.core.config import resolve_config
+from cardkit.core.fields import check_fields
+from cardkit.core.knowledge import check_safe_undo
+from cardkit.core.log import GameLog, LogEntry, SeatEntry, SeatLog, upcast
 from cardkit.core.rules import (
     CHANCE,
     ChanceAction,
@@ -38,12 +39,25 @@ from cardkit.errors import (
 )
 from cardkit.rng import Rng
 
-__all__ = ["Game", "SNAPSHOT_EVERY", "chance_outcome"]
+__all__ = ["Game", "SNAPSHOT_EVERY", "SEED_LIMIT", "check_seed", "chance_outcome"]
 
 SNAPSHOT_EVERY: Final = 32
 """A log node keeps the state after it every this many entries (undo's restart points)."""
 
+SEED_LIMIT: Final = 2**64
+"""Seeds are integers in ``0..SEED_LIMIT - 1`` (what SplitMix64 consumes)."""
+
 AnyRules = Rules[Any, Any, Any, Any]
+
+
+def check_seed(seed: object) -> int:
+    """``seed`` if it is an int in ``0..2**64-1``; :class:`ConfigError` otherwise."""
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ConfigError(f"the seed must be an integer, not {type(seed).__name__}")
+    if not 0 <= seed < SEED_LIMIT:
+        shown = repr(seed) if seed.bit_length() <= 256 else f"an integer of {seed.bit_length()} bits"
+        raise ConfigError(f"the seed must be in 0..2**64-1, not {shown}")
+    return seed
 
 
 def chance_outcome(spec: ChanceSpec, seed: int, index: int) -> ChanceAction:
@@ -65,28 +79,62 @@ class _Node:
         self.entry = entry
         self.prev = prev
         self.length = entry.seq + 1
+        # chance entries so far (this one included); seat entries are length - chances
         self.chances = chances
         self.snapshot = snapshot
 
 
-def _visible(zones: Iterable[Zone], seat: int) -> Counter[Card]:
-    seen: Counter[Card] = Counter()
-    for zone in zones:
-        if seat in zone.visible_to:
-            seen.update(zone.cards)
-    return seen
+def _rules_key(rules: AnyRules) -> tuple[Any, ...]:
+    # Rules are compared by what they are, not by identity, so that an unpickled game
+    # (or one built with an equal rules object) equals the original.
+    return (type(rules), rules.name, rules.rules_version)
+
+
+def _rebuild(
+    rules: AnyRules,
+    config: Any,
+    seed: int,
+    auto_chance: bool,
+    state: Any,
+    initial: Any,
+    actors: tuple[int, ...],
+    actions: tuple[Any, ...],
+    events: tuple[tuple[Any, ...], ...],
+    snapshots: tuple[Any, ...],
+) -> Game:
+    """Unpickle a :class:`Game` from its flat form (see ``Game.__reduce__``)."""
+    head: _Node | None = None
+    chances = 0
+    shots = iter(snapshots)
+    for seq, actor in enumerate(actors):
+        if actor == CHANCE:
+            chances += 1
+        snapshot = next(shots) if (seq + 1) % SNAPSHOT_EVERY == 0 else None
+        head = _Node(LogEntry(seq, actor, actions[seq], events[seq]), head, chances, snapshot)
+    return Game(rules, config, seed, auto_chance, state, initial, head)
 
 
 class Game:
-    """An immutable game in progress (or over). Create one with :func:`cardkit.new_game`."""
+    """An immutable game in progress (or over). Create one with :func:`cardkit.new_game`.
 
-    __slots__ = ("rules", "config", "seed", "auto_chance", "state", "_initial", "_head", "_log")
+    Its attributes cannot be reassigned; every change returns a new ``Game``. ``seed``
+    and ``state`` are host-side secrets (the seed predicts every deal): send players
+    :meth:`entries_for`, :meth:`log_for` and :meth:`view`, never these.
+    """
 
-    rules: AnyRules
-    config: Any
-    seed: int
-    auto_chance: bool
-    state: Any
+    # Public fields are read-only properties over private slots: assigning one is an
+    # AttributeError, while building a Game stays plain slot stores (it is on the hot
+    # path of every play; a __setattr__ override would cost twice as much).
+    __slots__ = ("_rules", "_config", "_seed", "_auto_chance", "_state", "_initial", "_head", "_log")
+
+    _rules: AnyRules
+    _config: Any
+    _seed: int
+    _auto_chance: bool
+    _state: Any
+    _initial: Any
+    _head: _Node | None
+    _log: GameLog | None
 
     def __init__(
         self,
@@ -99,62 +147,118 @@ class Game:
         head: _Node | None,
     ) -> None:
         """Internal: use :func:`cardkit.new_game`, :meth:`start` or :func:`cardkit.replay`."""
-        self.rules = rules
-        self.config = config
-        self.seed = seed
-        self.auto_chance = auto_chance
-        self.state = state
+        self._rules = rules
+        self._config = config
+        self._seed = seed
+        self._auto_chance = auto_chance
+        self._state = state
         self._initial = initial
         self._head = head
-        self._log: GameLog | None = None
+        self._log = None
+
+    @property
+    def rules(self) -> AnyRules:
+        """The game's rules (a :class:`~cardkit.core.rules.Rules`)."""
+        return self._rules
+
+    @property
+    def config(self) -> Any:
+        """The validated config, every option resolved."""
+        return self._config
+
+    @property
+    def seed(self) -> int:
+        """The seed (``0..2**64-1``): host-side only, it predicts every deal."""
+        return self._seed
+
+    @property
+    def auto_chance(self) -> bool:
+        """Whether chance nodes are answered from the seed (else the game stops at them)."""
+        return self._auto_chance
+
+    @property
+    def state(self) -> Any:
+        """The full-information state: host-side only."""
+        return self._state
 
     # ----------------------------------------------------------------- creation
 
     @classmethod
     def start(cls, rules: AnyRules, config: Any, seed: int, auto_chance: bool = True) -> Game:
-        """A new game of ``rules`` with a validated ``config``."""
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ConfigError(f"seed must be an integer, not {type(seed).__name__}")
+        """A new game of ``rules`` with a validated ``config`` and a seed in ``0..2**64-1``."""
+        check_seed(seed)
+        if not isinstance(auto_chance, bool):
+            raise ConfigError(f"auto_chance must be True or False, not {auto_chance!r}")
         initial = rules.initial_state(config)
         game = cls(rules, config, seed, auto_chance, initial, initial, None)
         return game._run_chance() if auto_chance else game
 
     @classmethod
     def from_log(cls, rules: AnyRules, log: GameLog) -> Game:
-        """Rebuild a game by re-deciding every entry (see :func:`cardkit.core.log.replay`)."""
+        """Rebuild a game by re-deciding every entry (see :func:`cardkit.core.log.replay`).
+
+        When the log says ``auto_chance``, every chance entry must be the outcome the
+        seed gives (:func:`chance_outcome`): a stacked deal or an edited seed is a
+        :class:`ReplayMismatchError`. Logs of ``auto_chance=False`` games carry chance
+        supplied by hand and are replayed as they are.
+        """
         if log.game != rules.name:
             raise LogError(f"the log is a {log.game!r} game, not {rules.name!r}")
         log = upcast(log, rules.rules_version)
         options = dict(log.config)
         players = options.pop("players", None)
-        if not isinstance(players, int):
+        if not isinstance(players, int) or isinstance(players, bool):
             raise LogError("the log's config has no integer 'players'")
         try:
-            config = rules.config(players, **options)
+            config = resolve_config(rules, players, options)
+            game = cls.start(rules, config, log.seed, auto_chance=False)
         except ConfigError as exc:
             raise LogError(f"the log's config is invalid: {exc}") from exc
-        game = cls.start(rules, config, log.seed, auto_chance=False)
+        verify = log.auto_chance
         for i, entry in enumerate(log.entries):
             if entry.seq != i:
-                raise LogError(f"entry {i} has seq {entry.seq}: the log is out of order")
+                raise LogError(f"entry {i} has seq {entry.seq}: the log is out of order", seq=i)
+            if verify and entry.actor == CHANCE:
+                game._verify_chance(entry)
             game = game._replay_entry(entry)
-        game.auto_chance = log.auto_chance
+        game = cls(
+            rules, game._config, game._seed, log.auto_chance, game._state, game._initial, game._head
+        )
         return game._run_chance() if log.auto_chance else game
 
+    def _verify_chance(self, entry: LogEntry) -> None:
+        if self._rules.to_act(self._state) != CHANCE:
+            return  # _replay_entry reports the actor mismatch
+        index = self._head.chances if self._head is not None else 0
+        expected = chance_outcome(self._rules.pending_chance(self._state), self._seed, index)
+        if entry.action != expected:
+            raise ReplayMismatchError(
+                f"entry {entry.seq} ({_short(entry.action)}): this chance outcome is not the one "
+                "the log's seed gives (a stacked deal or an edited seed); a log of a game "
+                "with supplied chance must say auto_chance false",
+                seq=entry.seq,
+            )
+
     def _replay_entry(self, entry: LogEntry) -> Game:
-        to_act = self.rules.to_act(self.state)
-        where = f"entry {entry.seq} ({entry.action})"
+        to_act = self._rules.to_act(self._state)
+        where = f"entry {entry.seq} ({_short(entry.action)})"
         if to_act is None:
-            raise ReplayMismatchError(f"{where}: the game was already over")
+            raise ReplayMismatchError(f"{where}: the game was already over", seq=entry.seq)
         if entry.actor != to_act:
-            raise ReplayMismatchError(f"{where}: actor {entry.actor} but {to_act} was to act")
+            raise ReplayMismatchError(
+                f"{where}: actor {entry.actor} but {to_act} was to act", seq=entry.seq
+            )
         try:
             self._check_action(entry.action, None)
-            events = tuple(self.rules.decide(self.state, entry.action))
+            events = tuple(self._rules.decide(self._state, entry.action))
         except IllegalActionError as exc:
-            raise ReplayMismatchError(f"{where}: the rules now refuse it: {exc}") from exc
+            raise ReplayMismatchError(
+                f"{where}: the rules now refuse it: {exc}", seq=entry.seq
+            ) from exc
         if events != tuple(entry.events):
-            raise ReplayMismatchError(f"{where}: its events differ from what the rules decide now")
+            raise ReplayMismatchError(
+                f"{where}: its events differ from what the rules decide now", seq=entry.seq
+            )
         return self._append(to_act, entry.action, events)
 
     # ----------------------------------------------------------------- the contract
@@ -162,40 +266,40 @@ class Game:
     @property
     def players(self) -> int:
         """Number of seats."""
-        return int(self.config.players)
+        return int(self._config.players)
 
     @property
     def to_act(self) -> int | None:
         """The seat to decide next, :data:`CHANCE` at a pending chance node, ``None`` when over."""
-        return self.rules.to_act(self.state)
+        return self._rules.to_act(self._state)
 
     @property
     def is_over(self) -> bool:
         """True once the game has ended."""
-        return self.rules.to_act(self.state) is None
+        return self._rules.to_act(self._state) is None
 
     @property
     def result(self) -> Result | None:
         """The result of a finished game, else ``None``."""
-        return self.rules.result(self.state)
+        return self._rules.result(self._state)
 
     @property
     def scores(self) -> tuple[int, ...]:
         """Points of the current game per seat, as the game's rules define them."""
-        return self.rules.scores(self.state)
+        return self._rules.scores(self._state)
 
     def legal_actions(self) -> tuple[Any, ...]:
         """Actions the seat to act may play, in the game's documented order (``()`` at chance)."""
-        to_act = self.rules.to_act(self.state)
+        to_act = self._rules.to_act(self._state)
         if to_act is None or to_act == CHANCE:
             return ()
-        return self.rules.legal_actions(self.state)
+        return self._rules.legal_actions(self._state)
 
     def pending_chance(self) -> ChanceSpec:
         """What chance must decide now; :class:`IllegalActionError` if no chance node is pending."""
-        if self.rules.to_act(self.state) != CHANCE:
+        if self._rules.to_act(self._state) != CHANCE:
             raise IllegalActionError("no chance outcome is pending", None, None)
-        return self.rules.pending_chance(self.state)
+        return self._rules.pending_chance(self._state)
 
     def _check_seat(self, seat: int | None) -> None:
         if seat is None:
@@ -206,24 +310,30 @@ class Game:
     def _check_action(self, action: Any, seat: int | None) -> None:
         # The shared guards run here too (not only inside decide), so that a user's rules
         # that forget them still cannot accept a bad shuffle or an action of another game.
+        # Field types are checked first: the guards themselves assume well-typed actions.
+        if isinstance(action, (Shuffle, Pick)):
+            check_fields(action, seat)
         try:
-            to_act = guard_turn(self.rules, self.state, action)
+            to_act = guard_turn(self._rules, self._state, action)
         except IllegalActionError as exc:
             exc.seat = seat if exc.seat is None else exc.seat
             raise
-        if to_act != CHANCE and not isinstance(action, self.rules.action_types):
-            raise IllegalActionError(
-                f"{action!r} is not an action of {self.rules.name}", action, seat
-            )
+        if to_act != CHANCE:
+            if not isinstance(action, self._rules.action_types):
+                raise IllegalActionError(
+                    f"{_short(action)} is not an action of {self._rules.name}", action, seat
+                )
+            check_fields(action, seat)
 
     def play(self, action: Any, seat: int | None = None) -> Game:
         """The game after ``action``; this game is unchanged.
 
         Guards, in order: the game is over (:class:`GameOverError`), ``seat`` out of range
         (:class:`SeatError`), ``seat`` given but not to act (:class:`NotYourTurnError`),
-        the action is not allowed (:class:`IllegalActionError`).
+        the action is not allowed or a field of it has the wrong type
+        (:class:`IllegalActionError`).
         """
-        to_act = self.rules.to_act(self.state)
+        to_act = self._rules.to_act(self._state)
         if to_act is None:
             raise GameOverError("the game is over", action, seat)
         if seat is not None:
@@ -233,7 +343,7 @@ class Game:
                 raise NotYourTurnError(f"it is not seat {seat}'s turn: {who} is to act", action, seat)
         self._check_action(action, seat)
         try:
-            events = self.rules.decide(self.state, action)
+            events = self._rules.decide(self._state, action)
         except IllegalActionError as exc:
             if exc.seat is None:
                 exc.seat = to_act
@@ -241,39 +351,94 @@ class Game:
                 exc.action = action
             raise
         game = self._append(to_act, action, events)
-        return game._run_chance() if self.auto_chance else game
+        return game._run_chance() if self._auto_chance else game
 
     def play_text(self, text: str, seat: int | None = None) -> Game:
         """:meth:`play` an action given in the game's notation (``"play 8H S"``)."""
-        return self.play(self.rules.parse_action(text), seat)
+        return self.play(self._rules.parse_action(text), seat)
 
     def view(self, seat: int | None) -> Mapping[str, Any]:
         """What ``seat`` may see (``None``: a spectator), JSON-compatible."""
         self._check_seat(seat)
-        return self.rules.view(self.state, seat)
+        return self._rules.view(self._state, seat)
 
     def zones(self) -> tuple[Zone, ...]:
         """Every card of the game and who may see it (host side)."""
-        return self.rules.zones(self.state)
+        return self._rules.zones(self._state)
 
     @property
     def log(self) -> GameLog:
-        """The whole log (built once per ``Game`` object, O(entries))."""
-        if self._log is None:
-            self._log = GameLog(
-                game=self.rules.name,
-                rules_version=self.rules.rules_version,
-                config={"players": self.players, **self.config.as_options()},
-                seed=self.seed,
+        """The whole log (built once per ``Game`` object, O(entries)); host side: it has the seed."""
+        log = self._log
+        if log is None:
+            log = GameLog(
+                game=self._rules.name,
+                rules_version=self._rules.rules_version,
+                config={"players": self.players, **self._config.as_options()},
+                seed=self._seed,
                 entries=tuple(self._entries()),
-                auto_chance=self.auto_chance,
+                auto_chance=self._auto_chance,
             )
-        return self._log
+            self._log = log
+        return log
 
     @property
     def last_entry(self) -> LogEntry | None:
         """The newest log entry (O(1)), or None before anything happened."""
         return self._head.entry if self._head is not None else None
+
+    @property
+    def entry_count(self) -> int:
+        """How many log entries there are (O(1))."""
+        return self._head.length if self._head is not None else 0
+
+    def entries_for(self, seat: int | None, after: int = -1) -> tuple[SeatEntry, ...]:
+        """The log entries with ``seq > after`` as ``seat`` may see them (``None``: a spectator).
+
+        This is what a host sends to a player: chance actions are withheld (``None``),
+        seat actions are shown unless the rules withhold them (an optional
+        ``rules.redact_action(action, viewer)``), events are redacted and the ones the
+        viewer sees nothing of are left out. Costs O(new entries), not O(game): a host
+        can stream every seat after every move with ``after`` = the last ``seq`` it sent.
+        """
+        self._check_seat(seat)
+        if not isinstance(after, int) or isinstance(after, bool) or after < -1:
+            raise IllegalActionError(f"after must be a seq (an integer >= -1), not {after!r}")
+        nodes: list[_Node] = []
+        node = self._head
+        while node is not None and node.entry.seq > after:
+            nodes.append(node)
+            node = node.prev
+        rules = self._rules
+        redact = rules.redact
+        redact_action = getattr(rules, "redact_action", None)
+        out = []
+        for node in reversed(nodes):
+            entry = node.entry
+            if entry.actor == CHANCE:
+                action = None
+            elif redact_action is not None:
+                action = redact_action(entry.action, seat)
+            else:
+                action = entry.action
+            events = []
+            for event in entry.events:
+                shown = redact(event, seat)
+                if shown is not None:
+                    events.append(shown)
+            out.append(SeatEntry(entry.seq, entry.actor, action, tuple(events)))
+        return tuple(out)
+
+    def log_for(self, seat: int | None) -> SeatLog:
+        """The whole game as ``seat`` may see it (no seed, no chance orders, redacted
+        events): JSON through :func:`cardkit.dumps`, back through :func:`cardkit.loads_seat_log`."""
+        return SeatLog(
+            game=self._rules.name,
+            rules_version=self._rules.rules_version,
+            config={"players": self.players, **self._config.as_options()},
+            seat=seat,
+            entries=self.entries_for(seat),
+        )
 
     @property
     def events(self) -> tuple[Any, ...]:
@@ -282,30 +447,28 @@ class Game:
 
     def events_for(self, seat: int | None) -> tuple[Any, ...]:
         """Every event so far as ``seat`` may see it (``None``: a spectator)."""
-        self._check_seat(seat)
-        redact = self.rules.redact
-        out = []
-        for entry in self._entries():
-            for event in entry.events:
-                shown = redact(event, seat)
-                if shown is not None:
-                    out.append(shown)
-        return tuple(out)
+        return tuple(e for entry in self.entries_for(seat) for e in entry.events)
 
     @property
     def seat_actions(self) -> int:
-        """How many log entries were made by seats (what :meth:`undo` counts)."""
-        return sum(1 for e in self._entries() if e.actor != CHANCE)
+        """How many log entries were made by seats (what :meth:`undo` counts); O(1)."""
+        head = self._head
+        return head.length - head.chances if head is not None else 0
 
     def undo(self, steps: int = 1, safe: bool = False) -> Game:
         """The game as it was ``steps`` seat actions ago (with the chance entries they caused).
 
-        With ``safe=True`` it refuses (:class:`IllegalActionError`) when the undone entries
-        include a chance entry, actions of more than one seat, or an entry that let its
-        seat see a card it could not see before.
+        The result equals the earlier game exactly (log, state, views). With ``safe=True``
+        it refuses (:class:`IllegalActionError`) when the undone entries include a chance
+        entry or actions of more than one seat, or when after one of them any seat could
+        know where a card is that it could not know before (a card it can now see, an
+        event naming a card hidden from it, an event that depends on where hidden cards
+        lie), unless the actor could already see that card before the entry.
         """
         if not isinstance(steps, int) or isinstance(steps, bool) or steps < 0:
             raise IllegalActionError(f"undo steps must be a non-negative integer, not {steps!r}")
+        if not isinstance(safe, bool):
+            raise IllegalActionError(f"undo safe must be True or False, not {safe!r}")
         if steps == 0:
             return self
         undone: list[_Node] = []
@@ -325,15 +488,15 @@ class Game:
         target = undone[-1].prev
         state = self._state_at(target)
         if safe:
-            self._check_safe_undo(state, [n.entry for n in reversed(undone)])
-        return Game(self.rules, self.config, self.seed, self.auto_chance, state, self._initial, target)
+            check_safe_undo(self._rules, self.players, state, [n.entry for n in reversed(undone)])
+        return Game(self._rules, self._config, self._seed, self._auto_chance, state, self._initial, target)
 
     # ----------------------------------------------------------------- internals
 
     def _append(self, actor: int, action: Any, events: Iterable[Any]) -> Game:
-        rules = self.rules
+        rules = self._rules
         events = tuple(events)
-        state = self.state
+        state = self._state
         evolve = rules.evolve
         for event in events:
             state = evolve(state, event)
@@ -344,72 +507,98 @@ class Game:
             chances += 1
         snapshot = state if (seq + 1) % SNAPSHOT_EVERY == 0 else None
         node = _Node(LogEntry(seq, actor, action, events), head, chances, snapshot)
-        return Game(rules, self.config, self.seed, self.auto_chance, state, self._initial, node)
+        return Game(rules, self._config, self._seed, self._auto_chance, state, self._initial, node)
 
     def _run_chance(self) -> Game:
         game = self
-        rules = self.rules
-        while rules.to_act(game.state) == CHANCE:
+        rules = self._rules
+        while rules.to_act(game._state) == CHANCE:
             index = game._head.chances if game._head is not None else 0
-            action = chance_outcome(rules.pending_chance(game.state), self.seed, index)
-            game = game._append(CHANCE, action, rules.decide(game.state, action))
+            action = chance_outcome(rules.pending_chance(game._state), self._seed, index)
+            game = game._append(CHANCE, action, rules.decide(game._state, action))
         return game
 
-    def _entries(self) -> list[LogEntry]:
+    def _nodes(self) -> list[_Node]:
         out = []
         node = self._head
         while node is not None:
-            out.append(node.entry)
+            out.append(node)
             node = node.prev
         out.reverse()
         return out
 
+    def _entries(self) -> list[LogEntry]:
+        return [node.entry for node in self._nodes()]
+
     def _state_at(self, node: _Node | None) -> Any:
         if node is self._head:
-            return self.state
+            return self._state
         pending: list[LogEntry] = []
         while node is not None and node.snapshot is None:
             pending.append(node.entry)
             node = node.prev
         state = node.snapshot if node is not None else self._initial
-        evolve = self.rules.evolve
+        evolve = self._rules.evolve
         for entry in reversed(pending):
             for event in entry.events:
                 state = evolve(state, event)
         return state
 
-    def _check_safe_undo(self, state: Any, entries: list[LogEntry]) -> None:
-        if any(e.actor == CHANCE for e in entries):
-            raise IllegalActionError("unsafe undo: it would take back a chance outcome")
-        if len({e.actor for e in entries}) > 1:
-            raise IllegalActionError("unsafe undo: it would take back actions of several seats")
-        rules = self.rules
-        for entry in entries:
-            before = _visible(rules.zones(state), entry.actor)
-            for event in entry.events:
-                state = rules.evolve(state, event)
-            if _visible(rules.zones(state), entry.actor) - before:
-                raise IllegalActionError(
-                    f"unsafe undo: {entry.action} showed seat {entry.actor} a card it had not seen"
-                )
+    # ----------------------------------------------------------------- value protocol
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Flat, not the linked list: pickle would recurse once per entry. Parallel
+        # tuples instead of LogEntry objects: a third of the size and time.
+        nodes = self._nodes()
+        return (
+            _rebuild,
+            (
+                self._rules,
+                self._config,
+                self._seed,
+                self._auto_chance,
+                self._state,
+                self._initial,
+                tuple(n.entry.actor for n in nodes),
+                tuple(n.entry.action for n in nodes),
+                tuple(n.entry.events for n in nodes),
+                tuple(n.snapshot for n in nodes if n.snapshot is not None),
+            ),
+        )
+
+    def __copy__(self) -> Game:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Game:
+        # An immutable value: like a tuple of immutables, a copy is the object itself.
+        return self
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
             return NotImplemented
         return (
-            self.rules is other.rules
-            and self.config == other.config
-            and self.seed == other.seed
-            and self.auto_chance == other.auto_chance
-            and self.state == other.state
+            _rules_key(self._rules) == _rules_key(other._rules)
+            and self._config == other._config
+            and self._seed == other._seed
+            and self._auto_chance == other._auto_chance
+            and self._state == other._state
             and self._entries() == other._entries()
         )
 
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        length = self._head.length if self._head is not None else 0
+        # No seed: it predicts every deal, and reprs end up in logs and error reports.
         return (
-            f"<Game {self.rules.name} players={self.players} seed={self.seed} "
-            f"entries={length} to_act={self.to_act}>"
+            f"<Game {self._rules.name} players={self.players} "
+            f"entries={self.entry_count} to_act={self.to_act}>"
         )
+
+
+def _short(action: object) -> str:
+    """An action for an error message, bounded in length (it may come from a hostile log)."""
+    try:
+        text = str(action)
+    except Exception:  # noqa: BLE001 - a message must never fail
+        text = type(action).__name__
+    return text if len(text) <= 80 else text[:77] + "..."

@@ -8,7 +8,7 @@ and fails with :class:`~cardkit.errors.ReplayMismatchError` where the events dif
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Final
+from typing import TYPE_CHECKING, Any, Callable, Final, Iterable, Iterator, Mapping
 
 import attrs
 
@@ -19,8 +19,12 @@ if TYPE_CHECKING:
 __all__ = [
     "LOG_FORMAT",
     "LOG_FORMAT_VERSION",
+    "SEAT_LOG_FORMAT",
+    "FrozenConfig",
     "LogEntry",
     "GameLog",
+    "SeatEntry",
+    "SeatLog",
     "Upcaster",
     "register_upcaster",
     "upcast",
@@ -32,6 +36,47 @@ LOG_FORMAT: Final = "cardkit-log"
 
 LOG_FORMAT_VERSION: Final = 1
 """The envelope version this library writes (and the newest it reads)."""
+
+SEAT_LOG_FORMAT: Final = "cardkit-seat-log"
+"""The ``format`` field of a per-seat export (:class:`SeatLog`)."""
+
+
+class FrozenConfig(Mapping[str, Any]):
+    """A read-only ``{option: value}`` mapping (a log's config): it cannot change a log
+    after the fact, and still pickles, compares and serialises like a dict."""
+
+    __slots__ = ("_items",)
+
+    _items: dict[str, Any]
+
+    def __init__(self, items: Mapping[str, Any] = {}) -> None:
+        object.__setattr__(self, "_items", dict(items))
+
+    def __getitem__(self, key: str) -> Any:
+        return self._items[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a log's config is read-only")
+
+    def __reduce__(self) -> tuple[type[FrozenConfig], tuple[dict[str, Any]]]:
+        return (FrozenConfig, (dict(self._items),))
+
+    def __repr__(self) -> str:
+        return f"FrozenConfig({self._items!r})"
+
+
+def _entry_tuple(value: Iterable[Any]) -> tuple[Any, ...]:
+    return value if type(value) is tuple else tuple(value)
+
+
+def _frozen_config(value: Mapping[str, Any]) -> FrozenConfig:
+    return value if isinstance(value, FrozenConfig) else FrozenConfig(value)
 
 
 @attrs.frozen
@@ -50,10 +95,42 @@ class GameLog:
 
     game: str
     rules_version: int
-    config: dict[str, Any]
+    config: Mapping[str, Any] = attrs.field(converter=_frozen_config)
     seed: int
-    entries: tuple[LogEntry, ...]
+    entries: tuple[LogEntry, ...] = attrs.field(converter=_entry_tuple)
     auto_chance: bool = True
+
+
+@attrs.frozen
+class SeatEntry:
+    """One log entry as a seat may see it (what a host sends to a player).
+
+    ``actor`` is a seat or ``CHANCE`` (-1); ``action`` is ``None`` where it is withheld
+    (every chance action, and seat actions the rules keep secret through
+    ``rules.redact_action``); ``events`` are redacted for the viewer (events the viewer
+    sees nothing of are left out).
+    """
+
+    seq: int
+    actor: int
+    action: Any
+    events: tuple[Any, ...]
+
+
+@attrs.frozen
+class SeatLog:
+    """A whole game as one seat may see it: no seed, no chance orders, redacted events.
+
+    ``seat`` is the viewer (``None``: a spectator). JSON via :func:`cardkit.dumps`, back
+    via :func:`cardkit.loads_seat_log`. It cannot be replayed (it lacks what the seat
+    may not know); it is what a host may hand to a player or a spectator.
+    """
+
+    game: str
+    rules_version: int
+    config: Mapping[str, Any] = attrs.field(converter=_frozen_config)
+    seat: int | None
+    entries: tuple[SeatEntry, ...] = attrs.field(converter=_entry_tuple)
 
 
 Upcaster = Callable[[GameLog], GameLog]

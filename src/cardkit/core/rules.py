@@ -75,7 +75,9 @@ class PickSpec:
 
 
 ChanceSpec = Union[ShuffleSpec, PickSpec]
+"""What a pending chance node asks for: a shuffle or a pick."""
 ChanceAction = Union[Shuffle, Pick]
+"""An answer to a chance node: ``Shuffle(order)`` or ``Pick(index)``."""
 
 
 def check_chance_action(spec: ChanceSpec, action: object) -> None:
@@ -204,7 +206,7 @@ V = TypeVar("V", covariant=True)
 
 
 class Rules(Protocol[S, A, E, V]):
-    """What a game implements. See DESIGN.md §2 and docs/concepts.md.
+    """What a game implements. See docs/concepts.md.
 
     Contract highlights:
 
@@ -216,6 +218,9 @@ class Rules(Protocol[S, A, E, V]):
       when the game is over).
     * ``zones`` puts every card in exactly one zone; ``view`` and ``redact`` never show a
       card that every zone visible to the viewer hides.
+    * Optional: ``action_space(config)``, every action the game can ever offer under a
+      config in a fixed order (:mod:`cardkit.core.action_space`); learning environments
+      (``cardkit.rl``) need it, nothing else does.
     """
 
     name: str

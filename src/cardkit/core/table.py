@@ -1,4 +1,4 @@
-"""Seats, turn order and the dealing convention of rules/README.md."""
+"""Seats, turn order and the library's dealing convention (:func:`deal`)."""
 
 from __future__ import annotations
 

@@ -228,7 +228,9 @@ def test_rule_8_blocked_hand_after_everyone_passes() -> None:
     assert ended[0].hands == (cards("4S"), cards("5S"))
 
 
-def test_rule_8_pass_after_drawing_the_last_card_counts() -> None:
+def test_rule_8_pass_after_drawing_the_last_card_does_not_count() -> None:
+    # Rule 8 as corrected: the turn that drew the last card is not a counted pass, so the
+    # drawer must pass once more, unable to play, before the hand is blocked.
     from cardkit.games.crazy_eights.rules import RULES
     import attrs
 
@@ -237,6 +239,9 @@ def test_rule_8_pass_after_drawing_the_last_card_counts() -> None:
     state = RULES.evolve(state, RULES.decide(state, DRAW)[0])
     assert state.drawn == c("KC")
     state = RULES.evolve(state, RULES.decide(state, PASS)[0])  # pass right after the last card
+    events = RULES.decide(state, PASS)
+    assert not any(isinstance(e, HandEnded) for e in events)
+    state = RULES.evolve(state, events[0])
     events = RULES.decide(state, PASS)
     assert any(isinstance(e, HandEnded) and e.blocked for e in events)
 

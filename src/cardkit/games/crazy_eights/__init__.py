@@ -1,6 +1,6 @@
 """Crazy Eights: single hand or the "Partita a punti" points match, with action-card options.
 
-See ``docs/games/crazy-eights.md`` and ``shared/rules/crazy-eights.md``.
+See ``docs/games/crazy-eights.md`` for the numbered rules, options and decisions.
 """
 
 from cardkit.games.crazy_eights.actions import Draw, Pass, Play

@@ -5,8 +5,9 @@ from __future__ import annotations
 import attrs
 
 from cardkit.cards import SUITS, Card, Suit
-from cardkit.core.rules import ChanceAction, parse_chance_action
+from cardkit.core.rules import ChanceAction
 from cardkit.errors import NotationError
+from cardkit.games.notation import parse_chance, quoted
 
 __all__ = ["Play", "Draw", "Pass", "CrazyEightsAction", "parse_action", "play_action"]
 
@@ -19,9 +20,11 @@ class Play:
     suit: Suit | None = None
 
     def __str__(self) -> str:
+        # str() of the fields, not .code: a hand-built action with a wrong field type must
+        # still print, so that the error refusing it can name it
         if self.suit is None:
-            return f"play {self.card.code}"
-        return f"play {self.card.code} {self.suit}"
+            return f"play {self.card}"
+        return f"play {self.card} {self.suit}"
 
 
 @attrs.frozen
@@ -41,6 +44,7 @@ class Pass:
 
 
 CrazyEightsAction = Play | Draw | Pass
+"""Any Crazy Eights seat action."""
 
 DRAW = Draw()
 PASS = Pass()
@@ -69,17 +73,17 @@ def parse_action(text: str) -> CrazyEightsAction | ChanceAction:
     if verb == "pass" and len(parts) == 1:
         return PASS
     if verb in ("pick", "shuffle"):
-        return parse_chance_action(text)
+        return parse_chance(text)
     args = parts[1:] if verb == "play" else parts
     if not 1 <= len(args) <= 2:
-        raise NotationError(f"{text!r}: expected play CARD [SUIT], draw or pass")
+        raise NotationError(f"{quoted(text)}: expected play CARD [SUIT], draw or pass")
     card = Card.parse(args[0])
     if card.suit is None:
-        raise NotationError(f"{text!r}: Crazy Eights uses no {card.code}")
+        raise NotationError(f"{quoted(text)}: Crazy Eights uses no {card.code}")
     suit: Suit | None = None
     if len(args) == 2:
         letter = args[1].upper()
         if letter not in SUITS:
-            raise NotationError(f"{text!r}: {args[1]!r} is not a suit (S, H, D, C)")
+            raise NotationError(f"{quoted(text)}: {quoted(args[1])} is not a suit (S, H, D, C)")
         suit = SUITS[SUITS.index(letter)]
     return play_action(card, suit)

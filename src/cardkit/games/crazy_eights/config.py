@@ -1,4 +1,4 @@
-"""Crazy Eights options (rules file: Options table)."""
+"""Crazy Eights options (docs/games/crazy-eights.md: Options)."""
 
 from __future__ import annotations
 
@@ -31,6 +31,7 @@ OPTION_NAMES = (
     "hand_size",
     "max_turns",
 )
+"""Every option name accepted by the Crazy Eights config, in the documented order."""
 
 
 @attrs.frozen

@@ -168,3 +168,4 @@ EVENT_TYPES: tuple[type, ...] = (
     NextHandDue,
     GameEnded,
 )
+"""Every Crazy Eights event class (registered with serde through ``Rules.event_types``)."""

@@ -1,7 +1,7 @@
 """Crazy Eights rules: the decider (``decide``) and its bookkeeping (``evolve``).
 
-Rule numbers refer to ``shared/rules/crazy-eights.md``; decisions where it is silent
-are listed in ``docs/games/crazy-eights.md``.
+Rule numbers refer to ``docs/games/crazy-eights.md``, which also lists the decisions
+made where the rules are silent.
 """
 
 from __future__ import annotations
@@ -92,7 +92,7 @@ class CrazyEightsRules:
     """
 
     name = "crazy-eights"
-    rules_version = 1
+    rules_version = 2
     min_players = 2
     max_players = 7
     action_types: tuple[type, ...] = (Play, Draw, Pass)
@@ -273,6 +273,10 @@ class CrazyEightsRules:
                 action,
                 seat,
             )
+        if action.suit is not None and action.suit not in SUITS:
+            raise IllegalActionError(
+                f"{action.suit!r} is not a suit: name S, H, D or C with an 8", action, seat
+            )
         going_out = len(hand) == 1
         if card.rank == 8:
             if going_out and action.suit is not None:
@@ -314,7 +318,7 @@ class CrazyEightsRules:
         if state.pending_draw:  # rule 9: draw the whole pending total, the turn ends
             next_seat = (seat + state.direction) % n
             events = self._draw_events(state, seat, state.pending_draw, "pending", next_seat, True)
-            return self._after_turn(state, events, passing=True)
+            return self._after_turn(state, events)
         if state.drawn is not None:
             if state.config.draw != "until_playable" or _playable(state.drawn, state):
                 raise IllegalActionError(
@@ -366,7 +370,11 @@ class CrazyEightsRules:
         return events
 
     def _after_turn(self, state: State, events: list[Any], passing: bool = False) -> tuple[Any, ...]:
-        """Rule 8: a blocked hand, and the ``max_turns`` guard, end the hand."""
+        """Rule 8: a blocked hand, and the ``max_turns`` guard, end the hand.
+
+        ``passing`` is true for a ``pass``; only a pass can complete a blocked hand, and
+        ``passes`` counts only the passes rule 8 counts (see :meth:`_on_passed`).
+        """
         cfg = state.config
         limit = state.turns + 1 >= cfg.max_turns
         if not passing and not limit:
@@ -429,18 +437,22 @@ class CrazyEightsRules:
             drawn = taken[-1] if taken else s.drawn
         else:
             to_act, drawn = e.next_seat, None
-        ends_turn = e.turn and e.reason == "pending"
+        # Rule 8: a turn spent drawing breaks the run of passes that blocks a hand.
         return State(
             s.config, to_act, s.dealer, s.hand_number, tuple(hands), s.stock[e.count :],
             s.discard, s.active_suit, s.direction, 0 if e.reason == "pending" else s.pending_draw,
-            drawn, s.passes + 1 if ends_turn else s.passes, s.turns + 1 if e.turn else s.turns,
+            drawn, 0 if e.turn else s.passes, s.turns + 1 if e.turn else s.turns,
             s.scores, s.hand_points, s.revealed, None, s.result,
         )  # fmt: skip
 
     def _on_passed(self, s: State, e: Passed) -> State:
+        # Rule 8: a pass without a draw this turn was made holding nothing playable with no
+        # stock to draw from (decide refuses it otherwise), so it counts; a pass after drawing
+        # ends a drawing turn, which does not count and starts the run again.
+        passes = s.passes + 1 if s.drawn is None else 0
         return State(
             s.config, e.next_seat, s.dealer, s.hand_number, s.hands, s.stock, s.discard,
-            s.active_suit, s.direction, s.pending_draw, None, s.passes + 1, s.turns + 1,
+            s.active_suit, s.direction, s.pending_draw, None, passes, s.turns + 1,
             s.scores, s.hand_points, s.revealed, s.owed, s.result,
         )  # fmt: skip
 
@@ -539,6 +551,13 @@ class CrazyEightsRules:
         if state.config.mode == "single":
             return state.hand_points
         return state.scores
+
+    def action_space(self, config: CrazyEightsConfig) -> tuple[Any, ...]:
+        """Every action this game can offer under ``config``, in a fixed order (the action
+        index of ``cardkit.rl``; see ``crazy_eights/action_space.py``)."""
+        from cardkit.games.crazy_eights.action_space import action_space
+
+        return action_space(config)
 
     def result(self, state: State) -> Result | None:
         """Scores and winners once over (rules 16-18, 22)."""

@@ -29,7 +29,8 @@ class CrazyEightsState:
 
     ``dealer`` is -1 and ``hand_number`` 0 before the first deal. ``stock`` is top first,
     ``discard`` bottom first. ``drawn`` is the card the seat to act drew this turn (it may
-    then play only that card). ``passes`` counts consecutive turns without a card played;
+    then play only that card). ``passes`` counts the passes in a row that rule 8 counts
+towards a blocked hand (made without drawing that turn, holding nothing playable);
     ``turns`` the seat actions of this hand. ``hand_points`` are the points of the last
     scored hand (zeros before); ``revealed`` is true between the end of a hand and the
     next deal, when every hand is shown.

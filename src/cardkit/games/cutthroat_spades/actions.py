@@ -71,7 +71,8 @@ class SpecialBid:
     kind: SpecialKind
 
     def __str__(self) -> str:
-        return "bid " + SPECIAL_NOTATION[self.kind]
+        # a hand-built SpecialBid of an unknown kind still prints (decide refuses it)
+        return "bid " + SPECIAL_NOTATION.get(self.kind, repr(self.kind))
 
 
 @attrs.frozen
@@ -81,7 +82,8 @@ class Play:
     card: Card
 
     def __str__(self) -> str:
-        return f"play {self.card.code}"
+        return f"play {self.card}"
 
 
 Action = Union[Look, Bid, SpecialBid, Play]
+"""Any Cutthroat Spades seat action."""

@@ -1,4 +1,4 @@
-"""Options of Cutthroat Spades: presets, individual overrides, validation (rules file: Presets, Options)."""
+"""Options of Cutthroat Spades: presets, individual overrides, validation (docs/games/cutthroat-spades.md: Presets, Options)."""
 
 from __future__ import annotations
 
@@ -44,11 +44,11 @@ PRESETS: Final[Mapping[str, Mapping[str, Any]]] = {
         "prize_jacks": ("JD", "JC", "JH"), "wins_needed": 5,
     },
 }
-"""The presets of the rules file (``bag_limit`` None where it does not apply)."""
+"""The presets of the rules (``bag_limit`` None where it does not apply)."""
 
 OPTION_NAMES: Final[tuple[str, ...]] = (
     "preset", "target", "bags", "bag_limit", "bag_out", "blind_six_per_game",
-    "prize_jacks", "wins_needed", "jokers", "max_hands",
+    "prize_jacks", "wins_needed", "jokers", "max_hands", "mercy",
 )
 """Every option name accepted by :func:`make_config`."""
 
@@ -70,6 +70,7 @@ class CutthroatConfig:
     wins_needed: int = 5
     jokers: int = 0
     max_hands: int | None = None
+    mercy: int | None = None
 
     def as_options(self) -> dict[str, Any]:
         """Every option except ``players``, JSON-compatible (round-trips through ``config``)."""
@@ -84,6 +85,7 @@ class CutthroatConfig:
             "wins_needed": self.wins_needed,
             "jokers": self.jokers,
             "max_hands": self.max_hands,
+            "mercy": self.mercy,
         }
 
 
@@ -106,7 +108,7 @@ def _prize_jacks(value: object) -> tuple[str, ...]:
 
 
 def make_config(players: object, options: Mapping[str, Any]) -> CutthroatConfig:
-    """Validate ``players`` and ``options`` (see the rules file) into a config."""
+    """Validate ``players`` and ``options`` (see docs/games/cutthroat-spades.md) into a config."""
     n = check_players(GAME, players, 3, 5)
     reject_unknown(GAME, options, OPTION_NAMES)
     preset_name = options.get("preset", "official")
@@ -139,8 +141,9 @@ def make_config(players: object, options: Mapping[str, Any]) -> CutthroatConfig:
         reject_inapplicable("jokers", options, 0, f"jokers are only used with 5 players, not {n}")
         jokers = 0
     max_hands = optional_int_in_range("max_hands", options.get("max_hands", None), 1)
+    mercy = optional_int_in_range("mercy", options.get("mercy", None), 1)
     return CutthroatConfig(
         players=n, preset=preset_name, target=target, bags=bags, bag_limit=bag_limit,
         bag_out=bag_out, blind_six_per_game=b6, prize_jacks=jacks, wins_needed=wins,
-        jokers=jokers, max_hands=max_hands,
+        jokers=jokers, max_hands=max_hands, mercy=mercy,
     )

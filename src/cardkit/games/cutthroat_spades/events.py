@@ -168,6 +168,7 @@ Event = Union[
     DealerChosen, CardsDealt, HandsDealt, HandLooked, HandLookedPublic, BidMade, BiddingEnded, CardPlayed,
     SpadesBroken, TrickWon, HandScored, GameTied, GameWon, GameStarted, TournamentWon,
 ]
+"""Any Cutthroat Spades event."""
 
 EVENT_TYPES: tuple[type, ...] = (
     DealerChosen, CardsDealt, HandsDealt, HandLooked, HandLookedPublic, BidMade, BiddingEnded, CardPlayed,

@@ -1,7 +1,7 @@
 """Cutthroat Spades: the :class:`CutthroatSpadesRules` decider and its ``RULES`` instance.
 
-See ``/docs/games/cutthroat-spades.md`` for the rules summary, options, notation, view
-fields, zones, events and every decision taken where the rules file is silent.
+See ``docs/games/cutthroat-spades.md`` for the numbered rules, options, notation, view
+fields, zones, events and every decision taken where the rules are silent.
 
 ``legal_actions`` order:
 
@@ -25,7 +25,6 @@ from cardkit.core.rules import (
     Zone,
     guard_turn,
     turn_view_fields,
-    parse_chance_action,
 )
 from cardkit.core.table import deal
 from cardkit.core.tricks import winning_index
@@ -59,6 +58,7 @@ from cardkit.games.cutthroat_spades.events import (
 )
 from cardkit.games.cutthroat_spades.scoring import moon_threshold, score_seat
 from cardkit.games.cutthroat_spades.state import BidInfo, CutthroatState, GameRecord, replace
+from cardkit.games.notation import parse_chance, parse_number, quoted
 
 __all__ = ["CutthroatSpadesRules", "RULES", "Layout", "layout_of", "suit_of", "rank_of", "trick_power"]
 
@@ -153,7 +153,7 @@ def _illegal(reason: str, action: object, seat: int) -> IllegalActionError:
 
 
 class CutthroatSpadesRules:
-    """The rules of Cutthroat Spades (``/work/shared/rules/cutthroat-spades.md``)."""
+    """The rules of Cutthroat Spades (``docs/games/cutthroat-spades.md``)."""
 
     name = "cutthroat-spades"
     rules_version = 1
@@ -401,10 +401,12 @@ class CutthroatSpadesRules:
         top = max(scores)
         leaders = tuple(s for s in range(n) if scores[s] == top)
         reached = state.overtime or any(x >= cfg.target for x in scores)
+        # Rule 20a: mercy ends the game like max_hands does (a tie at the top shares it).
+        mercy = cfg.mercy is not None and any(x <= -cfg.mercy for x in scores)
         over = False
         if reached and len(leaders) == 1:
             over = True
-        elif cfg.max_hands is not None and state.hands_in_game + 1 >= cfg.max_hands:
+        elif mercy or (cfg.max_hands is not None and state.hands_in_game + 1 >= cfg.max_hands):
             over = True
         elif reached and not state.overtime:
             out.append(GameTied(state.game_number, scores))
@@ -569,6 +571,8 @@ class CutthroatSpadesRules:
             "tie_continues": state.overtime,
             "target": cfg.target,
             "wins_needed": cfg.wins_needed,
+            "max_hands": cfg.max_hands,
+            "mercy": cfg.mercy,
             "games": [
                 {"game_number": g.game_number, "scores": list(g.scores), "winners": list(g.winners)}
                 for g in state.history
@@ -591,6 +595,13 @@ class CutthroatSpadesRules:
         """Points of the current game of the tournament (tokens are in the view)."""
         return state.scores
 
+    def action_space(self, config: CutthroatConfig) -> tuple[Any, ...]:
+        """Every action this game can offer under ``config``, in a fixed order (the action
+        index of ``cardkit.rl``; see ``cutthroat_spades/action_space.py``)."""
+        from cardkit.games.cutthroat_spades.action_space import action_space
+
+        return action_space(config)
+
     def result(self, state: CutthroatState) -> Result | None:
         """Once over: the final game's points and the tournament winners."""
         if state.phase != "over":
@@ -608,20 +619,20 @@ class CutthroatSpadesRules:
             raise NotationError("empty action: expected look, bid ..., or play CARD")
         verb = parts[0].lower()
         if verb in ("pick", "shuffle"):
-            return parse_chance_action(text)
+            return parse_chance(text)
         if verb == "look" and len(parts) == 1:
             return _LOOK
         if verb == "play" and len(parts) == 2:
             return Play(Card.parse(parts[1]))
         if verb == "bid" and len(parts) >= 2:
             word = "-".join(p.lower() for p in parts[1:]).replace("_", "-")
-            if word.isdigit() and len(parts) == 2:
-                return Bid(int(word))
             kind = _SPECIAL_WORDS.get(word)
             if kind is not None:
                 return SpecialBid(kind)
+            if len(parts) == 2 and word[:1].isdigit():
+                return Bid(parse_number(word, text, "a bid"))
         raise NotationError(
-            f"{text!r} is not a Cutthroat Spades action: expected look, bid N, bid nil, "
+            f"{quoted(text)} is not a Cutthroat Spades action: expected look, bid N, bid nil, "
             "bid blind-nil, bid b6, bid 1f, bid 2f, bid moon, or play CARD"
         )
 

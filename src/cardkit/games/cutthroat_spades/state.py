@@ -13,6 +13,7 @@ from cardkit.games.cutthroat_spades.config import CutthroatConfig
 __all__ = ["BidInfo", "GameRecord", "CutthroatState", "Phase"]
 
 Phase = Literal["pick", "deal", "bid", "play", "over"]
+"""``pick``: chance picks the first dealer; ``deal``: chance shuffles the next hand; ``bid``; ``play``; ``over``."""
 
 
 @attrs.frozen

@@ -21,13 +21,15 @@ sorted, so ``play 9H 9S`` and ``play 9S 9H`` are the same action.
 from __future__ import annotations
 
 import re
-from typing import Iterable, Union
+from collections.abc import Iterable
+from typing import Union
 
 import attrs
 
 from cardkit.cards import Card, sort_cards
-from cardkit.core.rules import ChanceAction, parse_chance_action
-from cardkit.errors import NotationError
+from cardkit.core.rules import ChanceAction
+from cardkit.errors import IllegalActionError, NotationError
+from cardkit.games.notation import parse_chance, parse_number, quoted
 
 __all__ = [
     "Play",
@@ -53,7 +55,17 @@ __all__ = [
 
 
 def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return sort_cards(tuple(cards))
+    # A hand-built Play of card codes must be refused here: sorting would fail obscurely.
+    if isinstance(cards, (str, Card)) or not isinstance(cards, Iterable):
+        raise IllegalActionError(f"a Play takes a tuple of cards, not {type(cards).__name__}")
+    items = tuple(cards)
+    for card in items:
+        if not isinstance(card, Card):
+            raise IllegalActionError(
+                f"a Play takes Card values (e.g. Card.parse('9S')), not {type(card).__name__} "
+                f"{quoted(repr(card))}"
+            )
+    return sort_cards(items)
 
 
 @attrs.frozen
@@ -129,7 +141,7 @@ class RemoveUp:
     card: Card
 
     def __str__(self) -> str:
-        return f"remove up:{self.card.code}"
+        return f"remove up:{self.card}"
 
 
 @attrs.frozen
@@ -151,17 +163,25 @@ class Decline:
 
 
 SpaccAction = Union[Play, Blind, Draw, Take, Pass, Dump, Keep, RemoveUp, RemoveDown, Decline]
+"""Any Spacc 'u Mazz seat action."""
 
 ACTION_TYPES: tuple[type, ...] = (
     Play, Blind, Draw, Take, Pass, Dump, Keep, RemoveUp, RemoveDown, Decline,
 )  # fmt: skip
+"""Every action class (registered with serde through ``Rules.action_types``)."""
 
 DRAW = Draw()
+"""The ``draw`` action."""
 TAKE = Take()
+"""The ``take`` action (pick up the pile)."""
 PASS = Pass()
+"""The ``pass`` action."""
 DUMP = Dump()
+"""The ``dump`` action (red joker: throw the hand onto the pile)."""
 KEEP = Keep()
+"""The ``keep`` action (red joker: keep the hand)."""
 DECLINE = Decline()
+"""The ``decline`` action (red joker: remove nothing)."""
 
 _SIMPLE: dict[str, SpaccAction] = {
     "draw": DRAW,
@@ -183,14 +203,15 @@ _HELP = (
 def _card(text: str, whole: str) -> Card:
     card = Card.parse(text)
     if card.suit is None:
-        raise NotationError(f"{whole!r}: a joker is never played (it acts when revealed)")
+        raise NotationError(f"{quoted(whole)}: a joker is never played (it acts when revealed)")
     return card
 
 
 def _position(text: str, whole: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise NotationError(f"{whole!r}: {text!r} is not a card position (1, 2, 3, ...)")
-    return int(text)
+    position = parse_number(text, whole, "a card position (1, 2, 3, ...)")
+    if position < 1:
+        raise NotationError(f"{quoted(whole)}: card positions start at 1")
+    return position
 
 
 def parse_action(text: str) -> SpaccAction | ChanceAction:
@@ -206,13 +227,13 @@ def parse_action(text: str) -> SpaccAction | ChanceAction:
     simple = _SIMPLE.get(verb)
     if simple is not None:
         if args:
-            raise NotationError(f"{text!r}: {verb} takes no arguments")
+            raise NotationError(f"{quoted(text)}: {verb} takes no arguments")
         return simple
     if verb in ("pick", "shuffle"):
-        return parse_chance_action(text)
+        return parse_chance(text)
     if verb == "play":
         if not args:
-            raise NotationError(f"{text!r}: name the cards to play, e.g. play 9S 9H")
+            raise NotationError(f"{quoted(text)}: name the cards to play, e.g. play 9S 9H")
         hand: list[Card] = []
         up: list[Card] = []
         for arg in args:
@@ -224,11 +245,11 @@ def parse_action(text: str) -> SpaccAction | ChanceAction:
         return Play(tuple(hand), tuple(up))
     if verb == "up":
         if not args:
-            raise NotationError(f"{text!r}: name the face-up cards to play, e.g. up 7C 7D")
+            raise NotationError(f"{quoted(text)}: name the face-up cards to play, e.g. up 7C 7D")
         return Play((), tuple(_card(a.split(":", 1)[-1], text) for a in args))
     if verb == "blind":
         if len(args) != 1:
-            raise NotationError(f"{text!r}: expected blind N (N = 1 for the first face-down card)")
+            raise NotationError(f"{quoted(text)}: expected blind N (N = 1 for the first face-down card)")
         return Blind(_position(args[0], text))
     if verb == "remove":
         arg = "".join(args)
@@ -237,5 +258,5 @@ def parse_action(text: str) -> SpaccAction | ChanceAction:
             return RemoveUp(_card(arg[3:], text))
         if low.startswith("down:"):
             return RemoveDown(_position(arg[5:], text))
-        raise NotationError(f"{text!r}: expected remove up:CARD or remove down:N")
-    raise NotationError(f"{text!r}: unknown action; {_HELP}")
+        raise NotationError(f"{quoted(text)}: expected remove up:CARD or remove down:N")
+    raise NotationError(f"{quoted(text)}: unknown action; {_HELP}")

@@ -1,4 +1,4 @@
-"""Spacc 'u Mazz options (rules file: Options table) and their validation."""
+"""Spacc 'u Mazz options (docs/games/spacc-u-mazz.md: Options) and their validation."""
 
 from __future__ import annotations
 
@@ -26,8 +26,10 @@ __all__ = [
 ]
 
 GAME: Final = "spacc-u-mazz"
+"""The registry name of the game."""
 
 OPTION_NAMES: Final = ("rank_order", "card_points", "fixed_points", "target_score", "max_turns")
+"""Every option name accepted by the Spacc 'u Mazz config."""
 
 DEFAULT_CARD_POINTS: Final[tuple[int, ...]] = (
     # 2  3   4   5  6  7  8  9  T  J  Q  K  A   (index rank - 2) -- rule 24, provisional

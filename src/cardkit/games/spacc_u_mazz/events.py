@@ -310,3 +310,4 @@ EVENT_TYPES: tuple[type, ...] = (
     HandDumped, HandKept, CardRemoved, RemovalDeclined, PlayerWentOut, TurnStarted,
     HandEnded, CardsRevealed, HandScored, GameEnded,
 )  # fmt: skip
+"""Every event class (registered with serde through ``Rules.event_types``)."""

@@ -1,5 +1,5 @@
-"""Spacc 'u Mazz rules: the decider (see ``/work/shared/rules/spacc-u-mazz.md`` and
-``docs/games/spacc-u-mazz.md``; rule numbers below refer to the rules file)."""
+"""Spacc 'u Mazz rules: the decider (see ``docs/games/spacc-u-mazz.md``; rule numbers
+below refer to it)."""
 
 from __future__ import annotations
 
@@ -86,7 +86,9 @@ PACK: Final[tuple[Card, ...]] = standard_deck()
 """One 52-card pack in display order (packs A and B are both this multiset)."""
 
 RED_JOKER: Final = Card("RJ")
+"""The red joker (rules 19–20: a removal or a dump)."""
 BLACK_JOKER: Final = Card("BJ")
+"""The black joker (rules 19–20: take the pile, or a penalty draw)."""
 JOKERS: Final[tuple[Card, ...]] = (RED_JOKER, BLACK_JOKER)
 """The two jokers that belong with pack A (rule 2)."""
 
@@ -512,7 +514,7 @@ class SpaccRules:
         if not down:
             raise IllegalActionError("you have no face-down cards", action, seat)
         position = action.position
-        if not isinstance(position, int) or not 1 <= position <= len(down):
+        if type(position) is not int or not 1 <= position <= len(down):  # bool is no position
             raise IllegalActionError(
                 f"there is no face-down card {position}: use blind 1..{len(down)}", action, seat
             )
@@ -566,7 +568,7 @@ class SpaccRules:
             return self._finish(state, seat, [event], has_cards)
         if isinstance(action, RemoveDown):
             position = action.position
-            if not isinstance(position, int) or not 1 <= position <= len(down):
+            if type(position) is not int or not 1 <= position <= len(down):  # bool is no position
                 what = f"use remove down:1..{len(down)}" if down else "you have none"
                 raise IllegalActionError(
                     f"there is no face-down card {position}: {what}", action, seat
@@ -930,6 +932,13 @@ class SpaccRules:
     def scores(self, state: State) -> tuple[int, ...]:
         """Match totals (one hand by default): zeros until the first hand is scored."""
         return state.totals
+
+    def action_space(self, config: SpaccConfig) -> tuple[Any, ...]:
+        """Every action this game can offer under ``config``, in a fixed order (the action
+        index of ``cardkit.rl``; see ``spacc_u_mazz/action_space.py``)."""
+        from cardkit.games.spacc_u_mazz.action_space import action_space
+
+        return action_space(config)
 
     def result(self, state: State) -> Result | None:
         """Scores and winners (highest total; ties share) once the game is over."""

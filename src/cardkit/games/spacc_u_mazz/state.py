@@ -15,6 +15,7 @@ __all__ = ["SpaccState", "Phase", "replace"]
 Phase = Literal[
     "first_dealer", "deal", "deal_face_down", "deal_reserve", "play", "next_hand", "over"
 ]
+"""The phase of a hand: the three chance deals, ``play``, ``next_hand`` (between hands) or ``over``."""
 
 
 @attrs.frozen

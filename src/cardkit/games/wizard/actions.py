@@ -36,7 +36,7 @@ class Play:
     card: Card
 
     def __str__(self) -> str:
-        return f"play {self.card.code}"
+        return f"play {self.card}"
 
 
 WizardAction = Bid | ChooseTrump | Play

@@ -1,4 +1,4 @@
-"""The Wizard rules (a Decider): see ``/docs/games/wizard.md`` and ``rules/wizard.md``.
+"""The Wizard rules (a Decider): see ``docs/games/wizard.md`` (rule numbers refer to it).
 
 Chance sequence: ``Pick(players)`` for the first dealer, then one ``Shuffle`` of all 60
 cards (:data:`~cardkit.games.wizard.state.DECK` order) before every round.
@@ -23,10 +23,10 @@ from cardkit.core.rules import (
     Zone,
     guard_turn,
     turn_view_fields,
-    parse_chance_action,
 )
 from cardkit.core.table import deal
 from cardkit.errors import IllegalActionError, NotationError
+from cardkit.games.notation import parse_chance, parse_number, quoted
 from cardkit.games.wizard.actions import Bid, ChooseTrump, Play, WizardAction
 from cardkit.games.wizard.config import MAX_PLAYERS, MIN_PLAYERS, WizardConfig, make_config
 from cardkit.games.wizard.events import (
@@ -389,6 +389,13 @@ class WizardRules:
         """Cumulative points per seat (rule 17)."""
         return state.scores
 
+    def action_space(self, config: WizardConfig) -> tuple[Any, ...]:
+        """Every action this game can offer under ``config``, in a fixed order (the action
+        index of ``cardkit.rl``; see ``wizard/action_space.py``)."""
+        from cardkit.games.wizard.action_space import action_space
+
+        return action_space(config)
+
     def result(self, state: WizardState) -> Result | None:
         """Final scores and every seat with the highest total (rule 18), once over."""
         if state.phase != "over":
@@ -407,24 +414,21 @@ class WizardRules:
             raise NotationError("empty action: expected 'bid N', 'trump S|H|D|C' or 'play CARD'")
         verb = parts[0].lower()
         if verb in ("pick", "shuffle"):
-            return parse_chance_action(text)
+            return parse_chance(text)
         if len(parts) == 2:
             arg = parts[1]
             if verb == "bid":
-                try:
-                    return Bid(int(arg, 10))
-                except ValueError:
-                    raise NotationError(f"{text!r}: a bid is a whole number, e.g. 'bid 2'") from None
+                return Bid(parse_number(arg, text, "a bid"))
             if verb == "trump":
                 suit = arg.upper()
                 for known in SUITS:
                     if suit == known:
                         return ChooseTrump(known)
-                raise NotationError(f"{text!r}: trump is one of S, H, D, C, e.g. 'trump H'")
+                raise NotationError(f"{quoted(text)}: trump is one of S, H, D, C, e.g. 'trump H'")
             if verb == "play":
                 return Play(Card.parse(arg))
         raise NotationError(
-            f"{text!r} is not a Wizard action: expected 'bid N', 'trump S|H|D|C' or 'play CARD' "
+            f"{quoted(text)} is not a Wizard action: expected 'bid N', 'trump S|H|D|C' or 'play CARD' "
             f"(CARD like QS, 10H, W for a Wizard, N for a Jester)"
         )
 

@@ -1,0 +1,111 @@
+"""Interleaved CPU-time measurement of fixed workloads (the timing half of ``run.py``).
+
+A :class:`Workload` is a fixed batch of work (the same games, from the same seeds, every
+time it runs) plus an untimed count of what it did. :func:`measure` sizes each batch once
+(so one batch costs about ``batch_seconds`` of CPU), then runs every workload once per
+round, in the same order, for ``rounds`` rounds: A, B, C, A, B, C ... . A noisy
+neighbour then slows every side in turn instead of one side's whole sample. Time is
+``time.process_time`` (CPU time of this process), so waiting for the CPU is not counted.
+"""
+
+from __future__ import annotations
+
+import gc
+import statistics
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+__all__ = ["Workload", "Measured", "measure"]
+
+
+@dataclass(frozen=True)
+class Workload:
+    """A named batch of work.
+
+    ``prepare(n)`` does the untimed setup for ``n`` games (e.g. recording logs to replay)
+    and returns the timed body; the body returns whatever ``count`` needs to tell, untimed,
+    how many ``unit`` (player actions, log entries) one run of the body did.
+    """
+
+    key: str
+    label: str
+    unit: str
+    prepare: Callable[[int], Callable[[], object]]
+    count: Callable[[object], int]
+
+
+@dataclass
+class Measured:
+    """The CPU times of one workload's rounds and the units each round did."""
+
+    workload: Workload
+    games: int
+    units: int
+    times: list[float] = field(default_factory=list)
+
+    @property
+    def best(self) -> float:
+        """Units per CPU-second in the fastest round."""
+        return self.units / max(min(self.times), 1e-9)
+
+    @property
+    def median(self) -> float:
+        """Units per CPU-second at the median round time."""
+        return self.units / max(statistics.median(self.times), 1e-9)
+
+
+def _timed(body: Callable[[], object]) -> tuple[float, object]:
+    gc.collect()  # garbage left by the previous workload is not charged to this one
+    start = time.process_time()
+    result = body()
+    return time.process_time() - start, result
+
+
+def _batch_size(workload: Workload, batch_seconds: float, warm_up: bool) -> int:
+    """How many games make one batch of about ``batch_seconds`` CPU (at least one)."""
+    if warm_up:
+        _timed(workload.prepare(1))  # imports, caches, first-call costs
+    games = 1
+    while True:
+        elapsed, _ = _timed(workload.prepare(games))
+        if elapsed >= batch_seconds / 4 or games >= 100_000:
+            break
+        games *= 4
+    return max(1, min(100_000, round(games * batch_seconds / max(elapsed, 1e-6))))
+
+
+def measure(
+    workloads: list[Workload],
+    rounds: int,
+    batch_seconds: float,
+    progress: Callable[[str], None] | None = None,
+    warm_up: bool = True,
+) -> dict[str, Measured]:
+    """Run ``workloads`` interleaved for ``rounds`` rounds; results by workload key.
+
+    Each workload first runs one game untimed (``warm_up``), then is sized.
+
+    Every round of a workload must do the same number of units (same seeds, same games);
+    a workload that does not is a bug in the workload, and raises ``AssertionError``.
+    """
+    bodies: dict[str, Callable[[], object]] = {}
+    results: dict[str, Measured] = {}
+    for workload in workloads:
+        games = _batch_size(workload, batch_seconds, warm_up)
+        bodies[workload.key] = workload.prepare(games)
+        results[workload.key] = Measured(workload, games, -1)
+        if progress is not None:
+            progress(f"sized {workload.label}: {games} games per batch")
+    for round_number in range(rounds):
+        for workload in workloads:
+            elapsed, result = _timed(bodies[workload.key])
+            units = workload.count(result)
+            measured = results[workload.key]
+            if measured.units < 0:
+                measured.units = units
+            assert units == measured.units, f"{workload.label}: round {round_number} did other work"
+            measured.times.append(elapsed)
+        if progress is not None:
+            progress(f"round {round_number + 1}/{rounds} done")
+    return results

@@ -1,0 +1,148 @@
+"""Field types of actions, checked at the boundary (``Game.play`` and replay).
+
+An action is a value a host builds from untrusted input, so ``Blind(True)`` or
+``Shuffle([...])`` must not slip into a game (and then into a log that no longer
+loads). The check is generic: it reads the attrs field annotations of the action's
+class once, builds one small checker per field and caches them per class, so every
+game (a user's too) gets it for a dictionary lookup and a few ``isinstance`` calls.
+
+Understood annotations: ``int`` (``bool`` excluded), ``bool``, ``str``, ``float``,
+:class:`~cardkit.cards.Card`, enums (``Rank``), ``Literal[...]`` (``Suit``), ``None``,
+``Optional``/unions, ``tuple[X, ...]`` and fixed ``tuple[X, Y]``, and any other class
+(an ``isinstance`` check). Anything else (``Any``, unresolvable names) is not checked.
+"""
+
+from __future__ import annotations
+
+import enum
+import types
+import typing
+from typing import Any, Callable, Literal, Union
+
+import attrs
+
+from cardkit.errors import IllegalActionError
+
+__all__ = ["check_fields", "describe_expected"]
+
+Check = Callable[[object], bool]
+_FieldChecks = tuple[tuple[str, Check, str], ...]
+
+_CACHE: dict[type, _FieldChecks] = {}
+
+
+def _always(_: object) -> bool:
+    return True
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _checker(annotation: Any) -> tuple[Check, str]:
+    """A predicate for ``annotation`` and the words that describe it."""
+    if annotation is Any or annotation is object:
+        return _always, "anything"
+    if annotation is None or annotation is type(None):
+        return (lambda v: v is None), "None"
+    if annotation is int:
+        return _is_int, "an integer"
+    if annotation is bool:
+        return (lambda v: isinstance(v, bool)), "True or False"
+    if annotation is float:
+        return (lambda v: isinstance(v, (int, float)) and not isinstance(v, bool)), "a number"
+    origin = typing.get_origin(annotation)
+    args = typing.get_args(annotation)
+    if origin is Literal:
+        allowed = tuple(args)
+        shown = [a if isinstance(a, str) else repr(a) for a in allowed]
+        words = shown[0] if len(shown) == 1 else "one of " + ", ".join(shown)
+        return (lambda v: any(type(v) is type(a) and v == a for a in allowed)), words
+    if origin is Union or origin is types.UnionType:
+        parts = [_checker(a) for a in args]
+        checks = tuple(p[0] for p in parts)
+        return (lambda v: any(c(v) for c in checks)), " or ".join(p[1] for p in parts)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            item, item_words = _checker(args[0])
+            return (
+                lambda v: isinstance(v, tuple) and all(item(x) for x in v)
+            ), f"a tuple of {_plural(item_words)}"
+        if not args:
+            return (lambda v: isinstance(v, tuple)), "a tuple"
+        parts = [_checker(a) for a in args]
+        checks = tuple(p[0] for p in parts)
+        return (
+            lambda v: isinstance(v, tuple)
+            and len(v) == len(checks)
+            and all(c(x) for c, x in zip(checks, v))
+        ), f"a tuple of ({', '.join(p[1] for p in parts)})"
+    if origin is not None:
+        # a parametrised container we do not model: check the container type only
+        if isinstance(origin, type):
+            return (lambda v: isinstance(v, origin)), f"a {origin.__name__}"
+        return _always, "anything"
+    if isinstance(annotation, type):
+        if issubclass(annotation, enum.Enum):
+            return (lambda v: isinstance(v, annotation)), f"a {annotation.__name__}"
+        return (lambda v: isinstance(v, annotation)), f"a {annotation.__name__}"
+    return _always, "anything"
+
+
+def _plural(words: str) -> str:
+    for article in ("a ", "an "):
+        if words.startswith(article):
+            return words[len(article):] + "s"
+    return words
+
+
+def _field_checks(cls: type) -> _FieldChecks:
+    checks = _CACHE.get(cls)
+    if checks is not None:
+        return checks
+    if not attrs.has(cls):
+        checks = ()
+    else:
+        try:
+            hints = typing.get_type_hints(cls)
+        except Exception:  # noqa: BLE001 - unresolvable annotations are simply not checked
+            hints = {}
+        built = []
+        for field in attrs.fields(cls):
+            annotation = hints.get(field.name, field.type)
+            if annotation is None or isinstance(annotation, str):
+                continue
+            check, words = _checker(annotation)
+            if check is not _always:
+                built.append((field.name, check, words))
+        checks = tuple(built)
+    _CACHE[cls] = checks
+    return checks
+
+
+def describe_expected(cls: type, field: str) -> str:
+    """What the field ``field`` of action class ``cls`` must be, in words (for messages)."""
+    for name, _, words in _field_checks(cls):
+        if name == field:
+            return words
+    return "anything"
+
+
+def check_fields(action: object, seat: int | None = None) -> None:
+    """:class:`IllegalActionError` naming the first field of ``action`` whose value does not
+    have its annotated type (``Blind(True)``: ``Blind.nil`` must be ..., not True)."""
+    cls = type(action)
+    checks = _CACHE.get(cls)
+    if checks is None:
+        checks = _field_checks(cls)
+    for name, check, words in checks:
+        value = getattr(action, name)
+        if not check(value):
+            shown = repr(value)
+            if len(shown) > 60:
+                shown = shown[:57] + "..."
+            raise IllegalActionError(
+                f"{cls.__name__}.{name} must be {words}, not {shown} ({type(value).__name__})",
+                action,
+                seat,
+            )

@@ -1,0 +1,177 @@
+"""The benchmark harness cannot rot: its smoke run passes, and its measuring is honest.
+
+No timing is asserted here (targets are printed by ``benchmarks/run.py``, never tested);
+what is asserted is that every measure runs, that each comparison is named for what it
+is, that interleaving and counting work as documented, and that the OpenSpiel sides count
+player actions exactly.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import harness  # noqa: E402
+import workloads  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def quick_output() -> str:
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src") + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "run.py"), "--quick"],
+        env=env, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout
+
+
+def test_quick_run_measures_the_cardkit_under_test(quick_output: str) -> None:
+    assert f"from {ROOT / 'src' / 'cardkit'}" in quick_output.splitlines()[0]
+    assert "CHECK FAILED" not in quick_output
+
+
+def test_quick_run_prints_every_target_measure(quick_output: str) -> None:
+    for text in (
+        "pure / naive mutable Python",
+        "Game.play / pure reducer",
+        "replay entries/s / pure reducer actions/s",
+        "loads / json.loads, same",
+        "dumps / json.dumps, same log",
+        "events_for(seat), the whole game",
+        "import cardkit / import attrs",
+        "cardkit games / import attrs",
+    ):
+        assert text in quick_output, text
+    for config in workloads.CONFIGS:
+        assert f"memory per logged entry, {config.label} " in quick_output
+        assert f"{config.label:<20} cardkit pure reducer" in quick_output
+    if workloads.openspiel_missing() is None:
+        assert "pure reducer / OpenSpiel C++ evaluate_bots (crazy_eights 4p)" in quick_output
+        assert "pure / OpenSpiel Python-driven (spades 4p)" in quick_output
+    else:
+        assert "OpenSpiel not measured" in quick_output
+    if workloads.rlcard_missing() is None:
+        assert "RLCard UNO 2p (Python)" in quick_output
+    else:
+        assert "RLCard UNO not measured" in quick_output
+
+
+def test_target_lines_name_their_target(quick_output: str) -> None:
+    targets = [line for line in quick_output.splitlines() if " target " in line]
+    assert len(targets) >= 6 + 4 + 2 + 6  # ratios per configuration, serde, start-up, memory
+    assert all(line.endswith((": met", ": not met")) for line in targets)
+
+
+def test_a_python_driven_run_is_never_called_cpp(quick_output: str) -> None:
+    for line in quick_output.splitlines():
+        if "Python-driven" in line or "naive" in line or "RLCard" in line:
+            assert "C++" not in line.replace("OpenSpiel C++ evaluate_bots", ""), line
+
+
+def test_same_games_are_checked(quick_output: str) -> None:
+    checked = [line for line in quick_output.splitlines() if "made the same player actions per game" in line]
+    assert len(checked) == len(workloads.CONFIGS)
+    assert all("naive Python" in line for line in checked if line.startswith("crazy-eights"))
+
+
+def _counting(key: str, calls: list[str], units: list[int]) -> harness.Workload:
+    """A workload that records its runs and does ``units`` (in turn), then ``games`` units."""
+
+    def prepare(games: int) -> Callable[[], object]:
+        def body() -> object:
+            calls.append(key)
+            return units.pop(0) if units else games
+
+        return body
+
+    def count(result: object) -> int:
+        assert isinstance(result, int)
+        return result
+
+    return harness.Workload(key, key, "things", prepare, count)
+
+
+def test_rounds_are_interleaved_and_counted() -> None:
+    calls: list[str] = []
+    a, b = _counting("A", calls, []), _counting("B", calls, [])
+    results = harness.measure([a, b], rounds=3, batch_seconds=0.0)
+    assert calls[-6:] == ["A", "B", "A", "B", "A", "B"]
+    for key in ("A", "B"):
+        measured = results[key]
+        assert len(measured.times) == 3 and measured.units == measured.games
+        assert measured.best >= measured.median > 0
+
+
+def test_a_workload_that_changes_its_work_is_refused() -> None:
+    calls: list[str] = []
+    # warm-up and sizing take one run each; then the first round does 5 units and the second 6
+    shifty = _counting("S", calls, [1, 1, 5, 6])
+    with pytest.raises(AssertionError, match="did other work"):
+        harness.measure([shifty], rounds=2, batch_seconds=0.0)
+
+
+def _need_pyspiel() -> Any:
+    return pytest.importorskip("pyspiel")
+
+
+@pytest.mark.parametrize("config", [c for c in workloads.CONFIGS if c.openspiel], ids=lambda c: c.label)
+def test_openspiel_chance_is_uniform_where_the_python_driver_assumes_it(config: workloads.Config) -> None:
+    spiel = _need_pyspiel()
+    game = spiel.load_game(config.openspiel, config.openspiel_params)
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                assert [a for a, _ in outcomes] == state.legal_actions()
+                assert max(p for _, p in outcomes) - min(p for _, p in outcomes) < 1e-12
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_evaluate_bots_actions_are_counted_exactly() -> None:
+    spiel = _need_pyspiel()
+    config = workloads.CONFIGS[1]
+    cpp = workloads.openspiel_cpp_workload(config)
+    finished = cpp.prepare(5)()
+    assert isinstance(finished, list) and all(state.is_terminal() for state in finished)
+    # Re-play each finished game's history from Python and count the steps taken at seats.
+    game = spiel.load_game(config.openspiel, config.openspiel_params)
+    by_hand = 0
+    for done in finished:
+        state = game.new_initial_state()
+        for step in done.full_history():
+            assert step.player == state.current_player()
+            by_hand += not state.is_chance_node()
+            state.apply_action(step.action)
+        assert state.is_terminal()
+    assert cpp.count(finished) == by_hand > 0
+    # The same batch plays the same games every round (fresh bots, same seeds).
+    assert cpp.count(cpp.prepare(5)()) == by_hand
+
+
+def test_python_driven_openspiel_plays_whole_games() -> None:
+    _need_pyspiel()
+    config = workloads.CONFIGS[0]
+    driven = workloads.openspiel_python_workload(config)
+    body = driven.prepare(4)
+    first = driven.count(body())
+    assert first > 0 and driven.count(body()) == first
+
+
+def test_naive_workload_plays_the_pure_reducers_games() -> None:
+    for config in workloads.CONFIGS[:2]:
+        pure = workloads.pure_workload(config).prepare(6)()
+        naive = workloads.naive_workload(config).prepare(6)()
+        game = workloads.game_workload(config).prepare(6)()
+        assert pure == naive == game
