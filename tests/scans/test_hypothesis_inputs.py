@@ -100,7 +100,6 @@ def test_mutated_json_raises_only_log_errors(name: str, data: st.DataObject) -> 
     unchanged(name)
 
 
-@pytest.mark.xfail(strict=True, reason="defect 6 (action field types unchecked at the boundary): branch core; remove on merge")
 @settings(max_examples=200)
 @given(data=st.data())
 def test_actions_with_arbitrary_fields_raise_only_cardkit_errors(data: st.DataObject) -> None:

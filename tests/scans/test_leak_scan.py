@@ -1,6 +1,6 @@
 """Entry-by-entry leak scan of every built-in game.
 
-``check_invariants`` scans views, redacted events, ``entries_for`` (on a hardened core),
+``check_invariants`` scans views, redacted events, ``entries_for``,
 ``legal_actions`` text and the refusals of plausible bad actions at every checked state;
 ``check_error_texts`` additionally types every text a person could plausibly type (every
 card code, every verb with every card, numbers, garbage) at sampled states.
@@ -22,16 +22,15 @@ from cardkit.testing import check_invariants, random_playout
 from cardkit.testing.probes import typed_texts
 from cardkit.testing.scans import check_error_texts
 
-# Superscript digits pass str.isdigit and then break int(): defect 5 of issue 8, fixed in
-# the core and game parsers on other branches. Scanned separately (strict xfail) until then.
-KNOWN_DEFECT_TEXTS = ("pick ²", "bid ²", "blind ²", "remove down:²")
+# Superscript digits pass str.isdigit and then broke int() (issue 8, defect 5).
+SUPERSCRIPT_TEXTS = ("pick ²", "bid ²", "blind ²", "remove down:²")
 
 
 def texts_for(game: Game) -> list[str]:
-    """Every plausible text for ``game`` now, without the known defect inputs."""
+    """Every plausible text for ``game`` now."""
     deck = sorted({c for z in game.zones() for c in z.cards}, key=lambda c: c.code)
     verbs = sorted({str(a).split()[0] for a in game.legal_actions()})
-    return [t for t in typed_texts(verbs, deck) if t not in KNOWN_DEFECT_TEXTS]
+    return typed_texts(verbs, deck)
 
 
 def scan_typed_errors(
@@ -50,12 +49,11 @@ def scan_typed_errors(
     return tried
 
 
-@pytest.mark.xfail(strict=True, reason="defect 5: '²' passes isdigit (fixed on branches core/games; remove on merge)")
 @pytest.mark.parametrize("name", ["crazy-eights", "wizard", "cutthroat-spades", "spacc-u-mazz"])
 def test_superscript_digits_get_cardkit_errors(name: str) -> None:
     options = {"max_hands": 2} if name == "cutthroat-spades" else {}
     players = 3
-    assert scan_typed_errors(name, players, options, seed=2, states=1, texts=KNOWN_DEFECT_TEXTS) == 4
+    assert scan_typed_errors(name, players, options, seed=2, states=1, texts=SUPERSCRIPT_TEXTS) == 4
 
 
 @pytest.mark.parametrize("setup", setups(), ids=setup_id)

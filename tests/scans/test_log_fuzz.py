@@ -28,7 +28,7 @@ GAMES = [
 SOUND_KINDS = ["replace_value", "entries_edit", "truncate_entries", "text_edit"]
 # Mutants that must be rejected outright: non-canonical cards, duplicate keys, edited
 # envelope (format_version, rules_version, an edited seed under auto_chance, option
-# "self"), JSON nested thousands deep. Defects 2, 5 and 10 of issue 8, fixed on branch core.
+# "self"), JSON nested thousands deep (issue 8, defects 2, 5 and 10).
 STRICT_KINDS = ["card_spelling", "duplicate_key", "header_edit", "deep_nesting"]
 
 
@@ -46,7 +46,6 @@ def test_fuzzed_logs_are_rejected_or_unchanged(setup: tuple[str, int, dict[str, 
     assert report.rejected > 0 and report.rejected + report.neutral + report.prefix == 60
 
 
-@pytest.mark.xfail(strict=True, reason="defects 2, 5, 10 (loads strictness, chance verification): branch core; remove on merge")
 @pytest.mark.parametrize("setup", GAMES, ids=lambda s: s[0])
 def test_non_canonical_logs_are_rejected(setup: tuple[str, int, dict[str, object]]) -> None:
     name, players, options = setup
@@ -69,7 +68,6 @@ def test_log_fuzzing_long(setup: tuple[str, int, dict[str, object]]) -> None:
 
 @pytest.mark.slow
 @pytest.mark.skipif(not LONG, reason="long run: set CARDKIT_LONG=1")
-@pytest.mark.xfail(strict=True, reason="defects 2, 5, 10: branch core; remove on merge")
 @pytest.mark.parametrize("setup", GAMES, ids=lambda s: s[0])
 def test_log_fuzzing_strict_long(setup: tuple[str, int, dict[str, object]]) -> None:
     name, players, options = setup

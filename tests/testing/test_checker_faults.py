@@ -24,14 +24,18 @@ from broken_games import (
 )
 from custom_game import RULES
 
+import attrs
+
 from cardkit.core.game import Game
+from cardkit.core.log import replay
+from cardkit.errors import LogError
 from cardkit.testing import (
-    CORE_HARDENED,
     InvariantViolation,
     card_tokens,
     check_invariants,
     excess_mentions,
     safe_undo_leaks,
+    tampered_chance_log,
 )
 from cardkit.cards import Card, standard_deck
 
@@ -139,7 +143,15 @@ def test_multiset_counting() -> None:
     assert excess_mentions({"2S": 1}, one, deck) == {Card("2S"): 1}
 
 
-@pytest.mark.skipif(not CORE_HARDENED, reason="needs the hardened core (entries_for, verified chance)")
-def test_core_hardening_checks_run() -> None:
-    report = check_invariants(RULES, 3, 5, policy_seed=5)
-    assert report.finished
+def test_tampered_chance_log_is_a_consistent_stacked_log() -> None:
+    game = Game.start(RULES, RULES.config(3), 5)
+    while not game.is_over:
+        game = game.play(game.legal_actions()[0])
+    tampered = tampered_chance_log(game)
+    assert tampered is not None and tampered.auto_chance and tampered.seed == game.seed
+    chance = [(a.action, b.action) for a, b in zip(game.log.entries, tampered.entries) if a.actor == -1]
+    assert any(x != y for x, y in chance)
+    # as a supplied-chance log it replays (it is consistent); claiming auto_chance it is refused
+    assert replay(RULES, attrs.evolve(tampered, auto_chance=False)).log.entries == tampered.entries
+    with pytest.raises(LogError):
+        replay(RULES, tampered)

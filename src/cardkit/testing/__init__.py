@@ -8,7 +8,6 @@ accepted ⇔ listed in ``legal_actions()``, notation and JSON round trips, deter
 """
 
 from cardkit.testing.invariants import (
-    CORE_HARDENED,
     InvariantReport,
     InvariantViolation,
     Policy,
@@ -22,7 +21,6 @@ from cardkit.testing.invariants import (
 from cardkit.testing.leaks import card_tokens, excess_mentions
 
 __all__ = [
-    "CORE_HARDENED",
     "InvariantReport",
     "InvariantViolation",
     "Policy",

@@ -22,7 +22,6 @@ from cardkit.testing.leaks import CardScanner, format_excess
 from cardkit.testing.probes import action_mutations
 
 __all__ = [
-    "CORE_HARDENED",
     "InvariantViolation",
     "InvariantReport",
     "check_invariants",
@@ -35,9 +34,6 @@ __all__ = [
 
 AnyRules = Rules[Any, Any, Any, Any]
 
-CORE_HARDENED: Final[bool] = hasattr(Game, "entries_for")
-"""Whether this cardkit's core has the hardened contract (``entries_for``, pickling games,
-verified chance on replay). The checks of those run only then."""
 
 
 class InvariantViolation(AssertionError):
@@ -248,23 +244,22 @@ class _Checker:
         for event in entry.events:
             if event_from_json(rules, json.loads(json.dumps(to_json(event)))) != event:
                 raise _fail(where, f"JSON round trip changed event {event!r}")
-        stream = getattr(game, "entries_for", None)
+        stream = game.entries_for
         for viewer in (None, *range(self.players)):
             allowed = visible_counts(before, viewer, self.players) | visible_counts(after, viewer, self.players)
             for event in entry.events:
                 shown = rules.redact(event, viewer)
                 if shown is not None:
                     self.leak(to_json(shown), allowed, where, f"event {type(event).__name__} as {_who(viewer)} sees it")
-            if stream is not None:
-                new = stream(viewer, entry.seq - 1)
-                if len(new) != 1 or new[0].seq != entry.seq:
-                    raise _fail(where, f"entries_for({viewer}, after={entry.seq - 1}) is not the one new entry")
-                seat_entry = new[0]
-                if entry.actor == CHANCE and seat_entry.action is not None:
-                    raise _fail(where, f"entries_for({viewer}) shows a chance action")
-                if seat_entry.action is not None:
-                    self.leak(to_json(seat_entry.action), allowed, where, f"the action in entries_for({viewer})")
-                self.leak([to_json(e) for e in seat_entry.events], allowed, where, f"the events in entries_for({viewer})")
+            new = stream(viewer, entry.seq - 1)
+            if len(new) != 1 or new[0].seq != entry.seq:
+                raise _fail(where, f"entries_for({viewer}, after={entry.seq - 1}) is not the one new entry")
+            seat_entry = new[0]
+            if entry.actor == CHANCE and seat_entry.action is not None:
+                raise _fail(where, f"entries_for({viewer}) shows a chance action")
+            if seat_entry.action is not None:
+                self.leak(to_json(seat_entry.action), allowed, where, f"the action in entries_for({viewer})")
+            self.leak([to_json(e) for e in seat_entry.events], allowed, where, f"the events in entries_for({viewer})")
 
     def safe_undo(self, before: Game, after: Game, where: str) -> None:
         """If ``after.undo(1, safe=True)`` is accepted, it must be ``before`` and let no
@@ -276,9 +271,7 @@ class _Checker:
         # the same log node means the same log; comparing whole logs here would be O(n) a step
         if undone.state != before.state or (undone._head is not before._head and undone != before):
             raise _fail(where, "safe undo(1) is not the previous game")
-        # Until the core refuses these (DESIGN's undo contract: any seat, not only the
-        # actor), the check runs only on a hardened core.
-        leaks = safe_undo_leaks(before, after) if CORE_HARDENED else []
+        leaks = safe_undo_leaks(before, after)
         if leaks:
             raise _fail(where, f"safe undo was accepted, but {leaks[0]}")
 
@@ -465,9 +458,8 @@ def check_invariants(
         auto2 = auto2.play(action)
     if dumps(auto2.log) != dumps(auto.log):
         raise _fail(tag, "the same seed and actions gave a different log")
-    if CORE_HARDENED:
-        _check_chance_verified(auto, tag)
-        _check_streams(auto, tag)
+    _check_chance_verified(auto, tag)
+    _check_streams(auto, tag)
     # undo returns the earlier game exactly
     n = len(before_seat)
     if n:
@@ -551,8 +543,6 @@ def _check_copies(game: Game, tag: str) -> None:
         raise _fail(tag, "the state unpickles unequal")
     if _snapshot(state, tag) != state:
         raise _fail(tag, "the state deep-copies unequal")
-    if not CORE_HARDENED:
-        return
     for name in ("pickle", "deepcopy"):
         try:
             other: Game = pickle.loads(pickle.dumps(game)) if name == "pickle" else copy.deepcopy(game)
@@ -574,7 +564,7 @@ def _check_chance_verified(game: Game, tag: str) -> None:
 
 
 def _check_streams(game: Game, tag: str) -> None:
-    stream = getattr(game, "entries_for")
+    stream = game.entries_for
     length = len(game.log.entries)
     for viewer in (None, *range(game.players)):
         full = stream(viewer)

@@ -13,7 +13,6 @@ from typing import Any, Final, Iterable, Sequence
 import attrs
 
 from cardkit.cards import Card
-from cardkit.core.game import Game
 from cardkit.rng import Rng
 
 __all__ = ["COMMON_VERBS", "GARBAGE_TEXTS", "action_mutations", "typed_texts"]
@@ -31,11 +30,6 @@ GARBAGE_TEXTS: Final[tuple[str, ...]] = (
     "\x00", "é", "🂡", "play 🂡", "{}", "[]", "null", "drop table",
 )
 """Inputs that are wrong in shape rather than in rules."""
-
-_PRE_HARDENING_BREAKS: Final[frozenset[str]] = frozenset({"pick ²", "bid ²", "blind ²", "remove down:²"})
-# Superscript digits pass str.isdigit and then break int() in the parsers of a core without
-# the hardening (issue 8, defect 5); typed_texts leaves them out there so the scans can run.
-_HARDENED: Final[bool] = hasattr(Game, "entries_for")
 
 
 def _card_choices(value: Card, cards: Sequence[Card], rng: Rng, count: int) -> list[Card]:
@@ -101,9 +95,7 @@ def action_mutations(
 def typed_texts(verbs: Iterable[str], cards: Iterable[Card], numbers: Iterable[int] = range(-1, 16)) -> list[str]:
     """Text a person could plausibly type: every card code alone and after every verb (in
     upper and lower case, with ``10`` for ten), every verb alone and with every number, and
-    :data:`GARBAGE_TEXTS` (on a core without ``Game.entries_for``, i.e. before the input
-    hardening, without the superscript-digit texts that break its parsers). ``verbs`` are
-    added to :data:`COMMON_VERBS`."""
+    :data:`GARBAGE_TEXTS`. ``verbs`` are added to :data:`COMMON_VERBS`."""
     all_verbs = list(dict.fromkeys([*COMMON_VERBS, *verbs]))
     codes = sorted({c.code for c in cards})
     spelled = []
@@ -122,6 +114,5 @@ def typed_texts(verbs: Iterable[str], cards: Iterable[Card], numbers: Iterable[i
         for n in numbers:
             texts[f"{verb} {n}"] = None
     for garbage in GARBAGE_TEXTS:
-        if _HARDENED or garbage not in _PRE_HARDENING_BREAKS:
-            texts[garbage] = None
+        texts[garbage] = None
     return list(texts)
