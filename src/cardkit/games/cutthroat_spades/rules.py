@@ -622,6 +622,12 @@ class CutthroatSpadesRules:
 
     # ------------------------------------------------------------------ notation
 
+    def describe(self, event: object, viewer: int | None) -> str:
+        """One sentence for a person: ``event`` as ``viewer`` sees it (see :mod:`cardkit.render`)."""
+        from cardkit.games.cutthroat_spades.describe import describe
+
+        return describe(event, viewer)
+
     def parse_action(self, text: str) -> Any:
         """Parse ``look``, ``bid N``, ``bid nil|blind-nil|b6|1f|2f|moon``, ``play C``, or chance notation."""
         if not isinstance(text, str):
