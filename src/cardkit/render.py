@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Any, Iterable, Mapping, TextIO
+from typing import Any, Iterable, Mapping, TextIO, cast
 
 import attrs
 
@@ -133,7 +133,7 @@ def _value_text(value: object, viewer: int | None) -> str:
         return card_text(value)
     if isinstance(value, (tuple, list)):
         if value and all(isinstance(v, Card) for v in value):
-            return hand_text(value)  # type: ignore[arg-type]
+            return hand_text(value)
         return "[" + ", ".join(_value_text(v, viewer) for v in value) + "]"
     if value is None:
         return "hidden"
@@ -152,7 +152,7 @@ def generic_describe(event: object, viewer: int | None = None) -> str:
     if not attrs.has(type(event)):
         return f"{name.capitalize()}: {event}."
     fields = []
-    for field in attrs.fields(type(event)):
+    for field in attrs.fields(cast(Any, type(event))):
         value = getattr(event, field.name)
         label = field.name.replace("_", " ")
         if field.name == "seat" and isinstance(value, int) and value == viewer:
@@ -162,22 +162,39 @@ def generic_describe(event: object, viewer: int | None = None) -> str:
     return f"{name.capitalize()}: {', '.join(fields)}." if fields else f"{name.capitalize()}."
 
 
-def view_summary(view: Mapping[str, Any], color: bool = False) -> str:
+def view_summary(view: Mapping[str, Any], color: bool = False, width: int = 100) -> str:
     """A few readable lines from a seat's view (any game): the hand first, then the table.
 
-    Keys whose value is a card code or a list of card codes are shown as cards; empty,
-    null and bookkeeping keys (``game``, ``legal_actions``, ``result``) are left out.
+    Card codes (alone or in lists) are shown as cards and suit letters under a key naming
+    a suit or trump as suit symbols; empty, null and bookkeeping keys (``game``, ``seat``,
+    ``to_act``, ``legal_actions``, ``result``) are left out. The table is ``key: value``
+    pairs separated by ``;``, wrapped at ``width`` characters.
     """
-    skip = {"game", "legal_actions", "result", "seat", "players"}
+    skip = {"game", "legal_actions", "result", "seat", "players", "to_act", "hand"}
     lines: list[str] = []
-    hand = view.get("hand")
     if "hand" in view:
-        lines.append(f"hand: {_view_value(hand, color) if hand is not None else 'not looked at'}")
+        hand = view["hand"]
+        lines.append(f"Your hand: {_view_value(hand, color) if hand is not None else 'not looked at'}")
+    pairs = []
     for key in view:
         value = view[key]
-        if key in skip or key == "hand" or value is None or value == [] or value == ():
+        if key in skip or value is None or value == [] or value == ():
             continue
-        lines.append(f"{key.replace('_', ' ')}: {_view_value(value, color)}")
+        if isinstance(value, str) and value in SUIT_SYMBOLS and ("suit" in key or "trump" in key):
+            text = SUIT_SYMBOLS[value]
+        else:
+            text = _view_value(value, color)
+        pairs.append(f"{key.replace('_', ' ')}: {text}")
+    # wrap between pairs only, so that a colour code is never cut
+    line = ""
+    for pair in pairs:
+        if line and len(line) + 2 + len(pair) > width:
+            lines.append(line + ";")
+            line = pair
+        else:
+            line = f"{line}; {pair}" if line else pair
+    if line:
+        lines.append(line)
     return "\n".join(lines)
 
 

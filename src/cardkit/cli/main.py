@@ -19,7 +19,7 @@ import attrs
 from cardkit import __version__
 from cardkit.api import new_game, replay
 from cardkit.errors import CardkitError, ConfigError, LogError
-from cardkit.cli import arena
+from cardkit.cli import arena, play
 from cardkit.games import available_games, get_rules
 from cardkit.rng import Rng
 from cardkit.serde import loads
@@ -240,6 +240,7 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("log", help="the log file, or - for standard input")
     rep.set_defaults(func=_replay)
     arena.add_parser(sub, parse_option)
+    play.add_parser(sub, parse_option)
     return parser
 
 

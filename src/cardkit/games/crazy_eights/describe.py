@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from cardkit.cards import sort_cards
 from cardkit.games.crazy_eights import events as ev
 from cardkit.render import SUIT_NAMES, card_text, count_text, generic_describe, hand_text, seat_name
 
@@ -33,7 +34,7 @@ def _dealt(e: ev.HandDealt, v: int | None) -> str:
         f"the starter is {card_text(e.starter)}"
     )
     if v is not None and 0 <= v < len(e.hands) and e.hands[v] is not None:
-        text += f"; your hand: {hand_text(e.hands[v] or ())}"
+        text += f"; your hand: {hand_text(sort_cards(e.hands[v] or ()))}"
     return text + "."
 
 
@@ -51,7 +52,7 @@ def _game_ended(e: ev.GameEnded, v: int | None) -> str:
 
 
 DESCRIBERS: dict[type, _Describer] = {
-    ev.DealerChosen: lambda e, v: f"Seat {e.dealer} is the first dealer.",
+    ev.DealerChosen: lambda e, v: f"{seat_name(e.dealer, v)} is the first dealer.",
     ev.HandDealt: _dealt,
     ev.CardPlayed: _played,
     ev.DirectionReversed: lambda e, v: (
@@ -66,7 +67,7 @@ DESCRIBERS: dict[type, _Describer] = {
     ),
     ev.StockRebuilt: lambda e, v: f"The discards become a new stock of {count_text(e.count, 'card')}.",
     ev.HandEnded: _ended,
-    ev.NextHandDue: lambda e, v: f"Seat {e.dealer} deals the next hand.",
+    ev.NextHandDue: lambda e, v: f"{seat_name(e.dealer, v)} deals the next hand.",
     ev.GameEnded: _game_ended,
 }
 """One sentence maker per event class (tests check that every event type has one)."""

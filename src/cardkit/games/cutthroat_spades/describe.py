@@ -39,9 +39,9 @@ def _winners(winners: tuple[int, ...], v: int | None) -> str:
 
 
 DESCRIBERS: dict[type, _Describer] = {
-    ev.DealerChosen: lambda e, v: f"Seat {e.seat} is the first dealer.",
-    ev.CardsDealt: lambda e, v: f"Seat {e.dealer} deals {count_text(len(e.hands[0]), 'card')} each.",
-    ev.HandsDealt: lambda e, v: f"Seat {e.dealer} deals {count_text(e.sizes[0], 'card')} each.",
+    ev.DealerChosen: lambda e, v: f"{seat_name(e.seat, v)} is the first dealer.",
+    ev.CardsDealt: lambda e, v: f"{seat_name(e.dealer, v)} deals {count_text(len(e.hands[0]), 'card')} each.",
+    ev.HandsDealt: lambda e, v: f"{seat_name(e.dealer, v)} deals {count_text(e.sizes[0], 'card')} each.",
     ev.HandLooked: lambda e, v: f"{seat_name(e.seat, v)} looks at the hand: {hand_text(e.cards)}.",
     ev.HandLookedPublic: lambda e, v: f"{seat_name(e.seat, v)} looks at the hand.",
     ev.BidMade: _bid,
@@ -49,7 +49,6 @@ DESCRIBERS: dict[type, _Describer] = {
     ev.CardPlayed: lambda e, v: f"{seat_name(e.seat, v)} plays {card_text(e.card)}.",
     ev.SpadesBroken: lambda e, v: f"Spades are broken by seat {e.seat}.",
     ev.TrickWon: lambda e, v: f"{seat_name(e.seat, v)} wins trick {e.trick_number}.",
-    ev.SeatScore: lambda e, v: f"A seat took {e.tricks} of {e.bid} and scores {e.total:+d}.",
     ev.HandScored: _scored,
     ev.GameTied: lambda e, v: f"Game {e.game_number} is tied at the top: another hand is played.",
     ev.GameWon: lambda e, v: (

@@ -47,7 +47,7 @@ def _winners(winners: tuple[int, ...], v: int | None) -> str:
 
 
 DESCRIBERS: dict[type, _Describer] = {
-    ev.FirstDealerChosen: lambda e, v: f"Seat {e.dealer} is the first dealer.",
+    ev.FirstDealerChosen: lambda e, v: f"{seat_name(e.dealer, v)} is the first dealer.",
     ev.HandStarted: lambda e, v: f"Hand {e.hand_number}: seat {e.dealer} deals.",
     ev.HandDealt: lambda e, v: (
         f"{seat_name(e.seat, v)} is dealt "
@@ -56,8 +56,8 @@ DESCRIBERS: dict[type, _Describer] = {
     ),
     ev.FaceUpDealt: lambda e, v: f"{seat_name(e.seat, v)} gets face up {hand_text(e.cards)}.",
     ev.FaceDownDealt: lambda e, v: f"{seat_name(e.seat, v)} gets {count_text(e.count, 'face-down card')}.",
-    ev.StarterBuried: lambda e, v: f"{card_text(e.card)} is turned and goes to the bottom of the stock.",
-    ev.StarterTurned: lambda e, v: f"{card_text(e.card)} starts the pile.",
+    ev.StarterBuried: lambda e, v: f"The turned {card_text(e.card)} goes to the bottom of the stock.",
+    ev.StarterTurned: lambda e, v: f"The pile starts with {card_text(e.card)}.",
     ev.StockFormed: lambda e, v: f"The {e.stock} stock has {count_text(e.size, 'card')}.",
     ev.CardsPlayed: _played,
     ev.PileBurned: lambda e, v: f"The 10 burns the pile: {count_text(len(e.cards), 'card')} leave the game.",

@@ -41,7 +41,7 @@ def _game_ended(e: ev.GameEnded, v: int | None) -> str:
 
 
 DESCRIBERS: dict[type, _Describer] = {
-    ev.DealerChosen: lambda e, v: f"Seat {e.seat} is the first dealer.",
+    ev.DealerChosen: lambda e, v: f"{seat_name(e.seat, v)} is the first dealer.",
     ev.RoundDealt: lambda e, v: f"Round {e.round}: seat {e.dealer} deals.",
     ev.HandDealt: lambda e, v: f"{seat_name(e.seat, v)} is dealt {hand_text(e.cards)}.",
     ev.RoundStarted: lambda e, v: (
