@@ -81,3 +81,10 @@ class ReplayMismatchError(LogError):
 class ResampleError(CardkitError, ValueError):
     """A game's rules cannot be resampled for a bot (no ``with_zones`` hook), or a hook
     broke the zone contract."""
+
+
+class ConcurrencyError(CardkitError):
+    """Another writer appended to the match first: the entries were not written (reload, retry)."""
+
+
+__all__.append("ConcurrencyError")

@@ -15,9 +15,10 @@ from typing import Any, Sequence
 
 from cardkit import __version__
 from cardkit.api import replay
-from cardkit.errors import CardkitError, LogError
 from cardkit.cli import arena, play, simulate
 from cardkit.cli.simulate import DEFAULT_MAX_ACTIONS, INTERRUPTED
+from cardkit.cli.store_cmd import add_store_parser
+from cardkit.errors import CardkitError, LogError
 from cardkit.games import available_games, get_rules
 from cardkit.serde import loads
 
@@ -116,6 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
     rep.set_defaults(func=_replay)
     arena.add_parser(sub, parse_option)
     play.add_parser(sub, parse_option)
+    add_store_parser(sub)
     return parser
 
 
