@@ -10,15 +10,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Any, Sequence
 
 from cardkit import __version__
 from cardkit.api import replay
-from cardkit.cli import arena, play, simulate
+from cardkit.cli import arena, play, simulate, transcript
 from cardkit.cli.simulate import DEFAULT_MAX_ACTIONS, INTERRUPTED
 from cardkit.cli.store_cmd import add_store_parser
-from cardkit.errors import CardkitError, LogError
+from cardkit.errors import CardkitError, ConfigError, LogError
 from cardkit.games import available_games, get_rules
 from cardkit.serde import loads
 
@@ -64,25 +63,12 @@ def _count(low: int, what: str) -> Any:
     return parse
 
 
-def _read_log_text(name: str) -> str:
-    """The text of ``name`` (``-``: standard input), strictly UTF-8."""
-    if name == "-":
-        data = sys.stdin.buffer.read()
-        where = "standard input"
-    else:
-        data = Path(name).read_bytes()
-        where = name
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise LogError(
-            f"{where} is not UTF-8 text (byte {data[exc.start]:#04x} at offset {exc.start}): "
-            "a cardkit log is UTF-8 JSON"
-        ) from None
-
-
 def _replay(args: argparse.Namespace) -> int:
-    text = _read_log_text(args.log)
+    if args.step:
+        return transcript.step(args)
+    if args.seat is not None:
+        raise ConfigError("--seat goes with --step (or use: cardkit show LOG --seat S)")
+    text = transcript.read_log_text(args.log)
     try:
         log = loads(text)
     except RecursionError:
@@ -114,10 +100,14 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_parser(sub, parse_option, _count)
     rep = sub.add_parser("replay", help="verify a JSON log and print its final scores")
     rep.add_argument("log", help="the log file, or - for standard input")
+    rep.add_argument("--step", action="store_true",
+                     help="walk the game entry by entry: Enter for the next, q to quit")  # fmt: skip
+    rep.add_argument("--seat", type=int, default=None, help="with --step: as this seat saw it")
     rep.set_defaults(func=_replay)
     arena.add_parser(sub, parse_option)
     play.add_parser(sub, parse_option)
     add_store_parser(sub)
+    transcript.add_parsers(sub)
     return parser
 
 

@@ -8,7 +8,18 @@ from cardkit.cards import sort_cards
 from cardkit.games.crazy_eights import events as ev
 from cardkit.render import SUIT_NAMES, card_text, count_text, generic_describe, hand_text, seat_name
 
-__all__ = ["describe", "DESCRIBERS"]
+__all__ = ["describe", "DESCRIBERS", "SUMMARY"]
+
+SUMMARY = """\
+A shedding game for 2 to 7 players. Each player gets a hand (five cards, seven with two
+players); one card starts the discard pile. On your turn play a card that matches the top
+card's suit or rank; an 8 is wild and names the suit to follow. If you cannot or will not
+play, draw (then you may play the drawn card, or pass). The first to empty the hand wins;
+with the points option the others' cards count for the winner, up to a target. Optional
+action cards (2s make the next player draw, the queen of spades draws five, jacks skip,
+aces reverse) are off unless switched on.
+Type: play CARD (an 8: play 8H S to name spades), draw, pass."""
+"""A short rules summary for people (``cardkit rules crazy-eights``)."""
 
 _Describer = Callable[[Any, "int | None"], str]
 

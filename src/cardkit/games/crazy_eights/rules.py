@@ -166,6 +166,12 @@ class CrazyEightsRules:
 
         return describe(event, viewer)
 
+    def summary(self) -> str:
+        """The rules in a few sentences for people, with the action notation (``cardkit rules``)."""
+        from cardkit.games.crazy_eights.describe import SUMMARY
+
+        return SUMMARY
+
     def parse_action(self, text: str) -> CrazyEightsAction | ChanceAction:
         """``play QS``, ``play 8H S`` (or ``8h s``), ``draw``, ``pass``; :class:`NotationError` if malformed."""
         return parse_action(text)

@@ -7,7 +7,17 @@ from typing import Any, Callable
 from cardkit.games.cutthroat_spades import events as ev
 from cardkit.render import card_text, count_text, generic_describe, hand_text, seat_name
 
-__all__ = ["describe", "DESCRIBERS"]
+__all__ = ["describe", "DESCRIBERS", "SUMMARY"]
+
+SUMMARY = """\
+Spades without partners for 3 to 5 players. Spades are always trumps. Before bidding you
+may look at your hand, or bid blind without looking. Everyone bids the tricks they will
+take (or nil, or one of the special bids); follow the suit led if you can, and spades may
+not be led until they are broken. Making a bid scores ten a trick and overtricks become
+bags, which cost points when they pile up; a failed bid loses. Games go to a target score,
+each game won earns a token, and the first to the tokens needed wins the tournament.
+Type: look, bid N, bid nil, bid blind-nil, bid b6, bid 1f, bid 2f, bid moon, play CARD."""
+"""A short rules summary for people (``cardkit rules cutthroat-spades``)."""
 
 _Describer = Callable[[Any, "int | None"], str]
 

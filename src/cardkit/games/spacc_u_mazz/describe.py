@@ -7,7 +7,19 @@ from typing import Any, Callable
 from cardkit.games.spacc_u_mazz import events as ev
 from cardkit.render import card_text, count_text, generic_describe, hand_text, seat_name
 
-__all__ = ["describe", "DESCRIBERS"]
+__all__ = ["describe", "DESCRIBERS", "SUMMARY"]
+
+SUMMARY = """\
+An Italian shedding game for 2 to 4 players with two packs and two jokers. Each player has
+a hand, three face-up cards and three face-down cards nobody may look at. On your turn
+play one or more hand cards of one rank at least the pile's reference rank (a 2 or a 10
+goes on anything: a 2 clears the reference, a 10 burns the pile), play a face-down card
+blind, draw, or take the whole pile. Jokers act when they turn up and then leave the game.
+The first player to get rid of every card wins the hand; points for the cards left decide
+the match.
+Type: play 9S 9H, play 9S +up:9D, up 7C, blind 2, draw, take, pass; after the red joker:
+dump, keep, remove up:KD, remove down:2, decline."""
+"""A short rules summary for people (``cardkit rules spacc-u-mazz``)."""
 
 _Describer = Callable[[Any, "int | None"], str]
 

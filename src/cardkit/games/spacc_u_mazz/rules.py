@@ -285,6 +285,12 @@ class SpaccRules:
 
         return describe(event, viewer)
 
+    def summary(self) -> str:
+        """The rules in a few sentences for people, with the action notation (``cardkit rules``)."""
+        from cardkit.games.spacc_u_mazz.describe import SUMMARY
+
+        return SUMMARY
+
     def parse_action(self, text: str) -> SpaccAction | ChanceAction:
         """Parse the action notation (docs: Notation); :class:`NotationError` if malformed."""
         return parse_action(text)

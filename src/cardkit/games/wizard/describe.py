@@ -7,7 +7,17 @@ from typing import Any, Callable
 from cardkit.games.wizard import events as ev
 from cardkit.render import SUIT_NAMES, card_text, count_text, generic_describe, hand_text, seat_name
 
-__all__ = ["describe", "DESCRIBERS"]
+__all__ = ["describe", "DESCRIBERS", "SUMMARY"]
+
+SUMMARY = """\
+A trick-taking game for 3 to 6 players over several rounds: in round r everyone gets r
+cards and a card is turned for trumps (a Wizard lets the dealer choose, a Jester means no
+trumps). Everyone then bids exactly how many tricks they will take. Follow the suit led if
+you can; a Wizard may always be played and wins the trick (the first Wizard), a Jester may
+always be played and loses. An exact bid scores 20 plus 10 a trick; a wrong bid loses 10
+for each trick it was off. The highest total after the last round wins.
+Type: bid N, trump S (after a turned Wizard), play CARD (W is a Wizard, N a Jester)."""
+"""A short rules summary for people (``cardkit rules wizard``)."""
 
 _Describer = Callable[[Any, "int | None"], str]
 

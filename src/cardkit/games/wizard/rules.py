@@ -422,6 +422,12 @@ class WizardRules:
 
         return describe(event, viewer)
 
+    def summary(self) -> str:
+        """The rules in a few sentences for people, with the action notation (``cardkit rules``)."""
+        from cardkit.games.wizard.describe import SUMMARY
+
+        return SUMMARY
+
     def parse_action(self, text: str) -> WizardAction | ChanceAction:
         """``bid N``, ``trump S|H|D|C``, ``play CARD`` (``W``, ``N``, ``QS``, ``10h``…),
         plus the chance notation ``pick N`` / ``shuffle CARDS``; case-insensitive."""
