@@ -120,3 +120,15 @@ def test_colour_on_a_terminal_unless_no_color() -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_simulate_draws_a_progress_bar_on_a_terminal() -> None:
+    pytest.importorskip("tqdm")
+    child = _spawn(["simulate", "crazy-eights", "--players", "2", "--games", "30", "--seed", "1"], _env())
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    text = child.before or ""
+    assert "game/s" in text or "it/s" in text or "30/30" in text, "tqdm's bar"
+    assert "simulate: 3/30 games" not in text, "no plain progress lines on a terminal"
+    assert "seat  wins  mean score" in text
