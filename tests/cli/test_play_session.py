@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import io
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import cardkit
 from cardkit.cli.main import main
@@ -59,8 +62,6 @@ def test_narration_comes_from_the_persons_redacted_entries_only() -> None:
 
 def _position_where_seat_0_acts_twice() -> cardkit.Game:
     """A Wizard game just before seat 0 wins a trick with its card and leads the next one."""
-    import random
-
     for seed in range(50):
         game = cardkit.new_game("wizard", players=3, seed=seed, rounds=3)
         rng = random.Random(seed)
@@ -144,3 +145,26 @@ def test_run_on_streams_plays_to_the_end() -> None:
     assert session.run(io.StringIO("1\n" * 100), out) == 0
     text = out.getvalue()
     assert "The game is over" in text and "You are seat 2" in text
+
+
+_SESSION = PlaySession.start("wizard", players=3, seat=0, bots="random", seed=5, options={"rounds": 2})
+_SESSION.advance()
+
+
+@settings(max_examples=150)
+@given(st.text(max_size=40).filter(lambda t: t.strip().split(" ")[0].lower() not in ("save", "quit", "exit")))
+def test_any_line_gets_an_answer_and_only_a_legal_action_changes_the_game(text: str) -> None:
+    session = PlaySession(_SESSION.game, 0, _SESSION.bots, _SESSION.bot_names,
+                          {s: random.Random(s) for s in _SESSION.bots})  # fmt: skip
+    session.narrated = _SESSION.narrated
+    before = session.game
+    answer = session.handle(text)
+    assert answer and all(isinstance(a, str) for a in answer)
+    if session.game is not before:
+        played = session.game.log.entries[before.entry_count]
+        assert played.actor == 0 and played.action in before.legal_actions()
+
+
+def test_players_default_from_the_bots_listed() -> None:
+    assert PlaySession.start("crazy-eights", bots="rule,random,rule", seed=1).game.players == 4
+    assert PlaySession.start("wizard", bots="rule", seed=1).game.players == 3  # the game's minimum
