@@ -12,6 +12,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -31,7 +32,7 @@ def _env(**extra: str) -> dict[str, str]:
     return env
 
 
-def _spawn(args: list[str], env: dict[str, str]) -> object:
+def _spawn(args: list[str], env: dict[str, str]) -> Any:
     child = pexpect.spawn(
         sys.executable, ["-m", "cardkit.cli.main", *args], env=env, encoding="utf-8",
         timeout=60, dimensions=(50, 200),

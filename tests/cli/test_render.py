@@ -29,7 +29,7 @@ MODULES = {
     "cutthroat-spades": "cardkit.games.cutthroat_spades",
     "spacc-u-mazz": "cardkit.games.spacc_u_mazz",
 }
-CONFIGS = {
+CONFIGS: dict[str, tuple[int, dict[str, object]]] = {
     "crazy-eights": (3, {"mode": "points", "target": 60}),
     "wizard": (3, {"rounds": 3}),
     "cutthroat-spades": (3, {"max_hands": 2}),
