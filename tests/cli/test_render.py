@@ -6,6 +6,8 @@ import importlib
 import random
 import re
 
+from typing import Any
+
 import attrs
 import pytest
 
@@ -29,7 +31,7 @@ MODULES = {
     "cutthroat-spades": "cardkit.games.cutthroat_spades",
     "spacc-u-mazz": "cardkit.games.spacc_u_mazz",
 }
-CONFIGS: dict[str, tuple[int, dict[str, object]]] = {
+CONFIGS: dict[str, tuple[int, dict[str, Any]]] = {
     "crazy-eights": (3, {"mode": "points", "target": 60}),
     "wizard": (3, {"rounds": 3}),
     "cutthroat-spades": (3, {"max_hands": 2}),
