@@ -285,6 +285,11 @@ class PlaySession:
                     break
         else:
             return ["There is nothing of yours to undo."]
+        if steps > 1:
+            return [
+                "Cannot undo: other seats have played since your last action, and undo never "
+                "takes back a move made after seeing yours."
+            ]
         try:
             earlier = self.game.undo(steps, safe=True)
         except CardkitError as exc:
