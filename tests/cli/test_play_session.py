@@ -168,3 +168,20 @@ def test_any_line_gets_an_answer_and_only_a_legal_action_changes_the_game(text: 
 def test_players_default_from_the_bots_listed() -> None:
     assert PlaySession.start("crazy-eights", bots="rule,random,rule", seed=1).game.players == 4
     assert PlaySession.start("wizard", bots="rule", seed=1).game.players == 3  # the game's minimum
+
+
+def test_undo_of_a_draw_is_refused_because_it_showed_a_card() -> None:
+    for seed in range(100):
+        session = PlaySession.start("crazy-eights", players=2, seat=0, bots="rule", seed=seed)
+        session.advance()
+        if "draw" not in [str(a) for a in session.game.legal_actions()]:
+            continue
+        session.handle("draw")
+        if session.game.to_act != 0:
+            continue
+        after = session.game
+        answer = session.handle("undo")
+        assert answer[0].startswith("Cannot undo: ") and "other seats" not in answer[0]
+        assert session.game is after
+        return
+    raise AssertionError("no deal in 100 seeds where seat 0 draws and keeps the turn")
