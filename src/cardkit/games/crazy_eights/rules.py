@@ -160,6 +160,18 @@ class CrazyEightsRules:
             return ShuffleSpec(state.discard[:-1])
         return ShuffleSpec(standard_deck(state.config.decks))
 
+    def describe(self, event: object, viewer: int | None) -> str:
+        """One sentence for a person: ``event`` as ``viewer`` sees it (see :mod:`cardkit.render`)."""
+        from cardkit.games.crazy_eights.describe import describe
+
+        return describe(event, viewer)
+
+    def summary(self) -> str:
+        """The rules in a few sentences for people, with the action notation (``cardkit rules``)."""
+        from cardkit.games.crazy_eights.describe import SUMMARY
+
+        return SUMMARY
+
     def parse_action(self, text: str) -> CrazyEightsAction | ChanceAction:
         """``play QS``, ``play 8H S`` (or ``8h s``), ``draw``, ``pass``; :class:`NotationError` if malformed."""
         return parse_action(text)
