@@ -17,6 +17,8 @@ __all__ = [
     "UnknownGameError",
     "LogError",
     "ReplayMismatchError",
+    "ResampleError",
+    "ConcurrencyError",
 ]
 
 
@@ -81,4 +83,6 @@ class ConcurrencyError(CardkitError):
     """Another writer appended to the match first: the entries were not written (reload, retry)."""
 
 
-__all__.append("ConcurrencyError")
+class ResampleError(CardkitError, ValueError):
+    """A game's rules cannot be resampled for a bot (no ``with_zones`` hook), or a hook
+    broke the zone contract."""

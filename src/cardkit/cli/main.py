@@ -1,4 +1,4 @@
-"""``cardkit games | simulate | replay`` (see ``cardkit --help``).
+"""``cardkit games | simulate | replay | arena`` (see ``cardkit --help``).
 
 Exit codes: 0 success, 1 a cardkit error (bad log, bad option, unreadable file …),
 2 bad usage (argparse), 130 interrupted by Ctrl-C (``simulate`` prints what it had).
@@ -20,6 +20,7 @@ from cardkit import __version__
 from cardkit.api import new_game, replay
 from cardkit.cli.store_cmd import add_store_parser
 from cardkit.errors import CardkitError, ConfigError, LogError
+from cardkit.cli import arena
 from cardkit.games import available_games, get_rules
 from cardkit.rng import Rng
 from cardkit.serde import loads
@@ -240,6 +241,7 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("log", help="the log file, or - for standard input")
     rep.set_defaults(func=_replay)
     add_store_parser(sub)
+    arena.add_parser(sub, parse_option)
     return parser
 
 
