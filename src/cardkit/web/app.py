@@ -145,8 +145,10 @@ class WebHost:
         if unknown:
             raise _BadRequest(f"unknown field(s): {', '.join(k[:40] for k in unknown[:5])}")
         game_name, players = body.get("game"), body.get("players")
-        options = body.get("options", {}) or {}
-        bots = body.get("bots", {}) or {}
+        options = body.get("options", {})
+        bots = body.get("bots", {})
+        options = {} if options is None else options
+        bots = {} if bots is None else bots
         seed = body.get("seed")
         if not isinstance(game_name, str):
             raise _BadRequest('"game" is a game name, e.g. "crazy-eights" (see GET /api/games)')
