@@ -114,7 +114,7 @@ def test_bad_joins_close_with_1008(client: TestClient) -> None:
 
 @pytest.mark.parametrize(
     "match_id",
-    ["nope", "' OR 1=1 --", "%00", "a" * 300, "..", "%2e%2e", "ü😀", "1; DROP TABLE cardkit_web_seats"],
+    ["nope", "' OR 1=1 --", "%00", "a" * 300, "%2e%2e", "a.b", "ü😀", "1; DROP TABLE cardkit_web_seats"],
 )
 def test_hostile_match_ids(client: TestClient, match_id: str) -> None:
     code = closed_with(client, f"/api/matches/{match_id}/ws", {"type": "join", "spectator": True})
