@@ -89,4 +89,5 @@ def test_games_describe_their_options() -> None:
     assert eights["mode"]["type"] == "choice" and eights["mode"]["choices"] == ["single", "points"]
     assert eights["jack_skips"] == {"name": "jack_skips", "type": "bool", "default": False}
     assert games["crazy-eights"]["min_players"] == 2
+    assert eights["hand_size"]["default"] is None and eights["hand_size"]["depends_on_players"]
     json.dumps(games)  # JSON-compatible throughout

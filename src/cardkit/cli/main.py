@@ -18,6 +18,7 @@ import attrs
 
 from cardkit import __version__
 from cardkit.api import new_game, replay
+from cardkit.cli.serve import add_serve_parser
 from cardkit.cli.store_cmd import add_store_parser
 from cardkit.errors import CardkitError, ConfigError, LogError
 from cardkit.cli import arena
@@ -241,6 +242,7 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("log", help="the log file, or - for standard input")
     rep.set_defaults(func=_replay)
     add_store_parser(sub)
+    add_serve_parser(sub)
     arena.add_parser(sub, parse_option)
     return parser
 

@@ -200,7 +200,8 @@ def describe_games() -> list[dict[str, Any]]:
     There is no option-schema API in the rules protocol, so options are read from the game's
     config class (an attrs class): each field but ``players`` with its type (``bool``,
     ``int``, ``str``, ``choice`` with its ``choices``, ``int?`` for optional, else ``json``)
-    and its default as resolved for the fewest players.
+    and its default (``None`` with ``depends_on_players`` when the default differs between
+    the fewest and the most players, such as a hand size).
     """
     out = []
     for name in available_games():
@@ -208,8 +209,9 @@ def describe_games() -> list[dict[str, Any]]:
         options: list[dict[str, Any]] = []
         try:
             config = rules.config(rules.min_players)
+            widest = rules.config(rules.max_players)
         except CardkitError:
-            config = None
+            config = widest = None
         cls = type(config)
         if config is not None and attrs.has(cls):
             try:
@@ -220,7 +222,12 @@ def describe_games() -> list[dict[str, Any]]:
                 if field.name == "players":
                     continue
                 kind, choices = _type_text(hints.get(field.name, Any))
-                item: dict[str, Any] = {"name": field.name, "type": kind, "default": to_json(getattr(config, field.name))}
+                default = to_json(getattr(config, field.name))
+                item: dict[str, Any] = {"name": field.name, "type": kind, "default": default}
+                if default != to_json(getattr(widest, field.name)):
+                    # e.g. a hand size that depends on the number of players: left out, the game decides
+                    item["default"] = None
+                    item["depends_on_players"] = True
                 if choices is not None:
                     item["choices"] = choices
                 options.append(item)

@@ -107,6 +107,7 @@ function drawGameForm() {
     } else {
       input = el("input", { type: opt.type.startsWith("int") ? "number" : "text" });
       input.value = opt.default === null ? "" : (opt.type === "json" ? JSON.stringify(opt.default) : String(opt.default));
+      if (opt.depends_on_players) input.placeholder = "depends on players";
     }
     input.dataset.option = opt.name;
     input.dataset.kind = opt.type;
@@ -286,7 +287,7 @@ function drawFields(data) {
   const list = document.getElementById("fields");
   list.replaceChildren();
   for (const [key, value] of Object.entries(data.view || {})) {
-    if (["game", "seat", "legal_actions", "to_act"].includes(key)) continue;
+    if (["game", "seat", "legal_actions", "to_act", "hand"].includes(key)) continue;
     list.append(el("dt", {}, words(key)), el("dd", {}, valueNode(value)));
   }
 }
