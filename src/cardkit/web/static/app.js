@@ -315,3 +315,5 @@ function narrate(data) {
 
 const params = new URLSearchParams(location.hash.slice(1));
 if (params.has("match")) table(params); else lobby();
+// A seat link opened in the same tab only changes the fragment: start over with it.
+window.addEventListener("hashchange", () => location.reload());
