@@ -18,7 +18,6 @@ __all__ = [
     "LogError",
     "ReplayMismatchError",
     "ResampleError",
-    "ConcurrencyError",
 ]
 
 
@@ -79,10 +78,13 @@ class ReplayMismatchError(LogError):
     """Re-deciding a logged action gave other events than the log records."""
 
 
+class ResampleError(CardkitError, ValueError):
+    """A game's rules cannot be resampled for a bot (no ``with_zones`` hook), or a hook
+    broke the zone contract."""
+
+
 class ConcurrencyError(CardkitError):
     """Another writer appended to the match first: the entries were not written (reload, retry)."""
 
 
-class ResampleError(CardkitError, ValueError):
-    """A game's rules cannot be resampled for a bot (no ``with_zones`` hook), or a hook
-    broke the zone contract."""
+__all__.append("ConcurrencyError")

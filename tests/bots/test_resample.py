@@ -356,3 +356,11 @@ def test_seat_state_never_holds_the_true_arrangement() -> None:
         getattr(ss, slot, None) is not game.state for slot in type(ss).__slots__
     )
     assert ss.masked == twin.masked
+
+
+def test_seat_state_entries_are_the_seat_entries() -> None:
+    for game in positions("crazy-eights", 12, 3):
+        for seat in range(game.players):
+            ss = game.seat_state(seat)
+            assert ss.entries == game.entries_for(seat)
+            assert tuple(e for entry in ss.entries for e in entry.events) == ss.events

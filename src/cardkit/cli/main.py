@@ -18,10 +18,10 @@ import attrs
 
 from cardkit import __version__
 from cardkit.api import new_game, replay
+from cardkit.cli import arena
 from cardkit.cli.serve import add_serve_parser
 from cardkit.cli.store_cmd import add_store_parser
 from cardkit.errors import CardkitError, ConfigError, LogError
-from cardkit.cli import arena
 from cardkit.games import available_games, get_rules
 from cardkit.rng import Rng
 from cardkit.serde import loads
@@ -241,9 +241,9 @@ def build_parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("replay", help="verify a JSON log and print its final scores")
     rep.add_argument("log", help="the log file, or - for standard input")
     rep.set_defaults(func=_replay)
+    arena.add_parser(sub, parse_option)
     add_store_parser(sub)
     add_serve_parser(sub)
-    arena.add_parser(sub, parse_option)
     return parser
 
 

@@ -647,14 +647,13 @@ class Game:
         if seat is None:
             raise SeatError("a seat state needs a seat, not None (spectators do not play)")
         self._check_seat(seat)
-        entries_for = getattr(self, "entries_for", None)
         return SeatState(
             self.rules,
             self.config,
             self.state,
             seat,
             lambda: self.events_for(seat),
-            (lambda: entries_for(seat)) if entries_for is not None else tuple,
+            lambda: self.entries_for(seat),
         )
 
     def __eq__(self, other: object) -> bool:

@@ -27,8 +27,8 @@ class SeatState:
     """Everything ``seat`` knows at one moment, and samples of what it does not.
 
     * ``view`` is ``rules.view(state, seat)``; ``events`` the seat's redacted events of the
-      whole game (``game.events_for(seat)``); ``entries`` the per-seat log entries when the
-      core provides them (``game.entries_for(seat)``), else ``()``.
+      whole game (``game.events_for(seat)``); ``entries`` the seat's log entries
+      (``game.entries_for(seat)``: chance orders withheld, events redacted).
     * ``legal_actions`` are the actions of ``seat`` if it is to act, else ``()``.
     * ``masked`` is a full state equal to the true one except that the cards concealed
       from ``seat`` are in a canonical order: a function of the seat's knowledge only.
@@ -113,7 +113,7 @@ class SeatState:
 
     @property
     def entries(self) -> tuple[Any, ...]:
-        """The seat's log entries (``game.entries_for(seat)``) where the core has them."""
+        """The seat's log entries (``game.entries_for(seat)``)."""
         if self._entries is _UNSET:
             self._entries = tuple(self._entries_of())
         return self._entries  # type: ignore[no-any-return]
