@@ -91,3 +91,41 @@ def test_games_describe_their_options() -> None:
     assert games["crazy-eights"]["min_players"] == 2
     assert eights["hand_size"]["default"] is None and eights["hand_size"]["depends_on_players"]
     json.dumps(games)  # JSON-compatible throughout
+
+
+from hypothesis import given, strategies as st  # noqa: E402
+
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4),
+    max_leaves=12,
+)
+_messages = st.dictionaries(
+    st.sampled_from(["type", "seat", "token", "spectator", "after", "expected_seq", "action", "x"]),
+    _json | st.sampled_from(["join", "move"]),
+    max_size=6,
+)
+
+
+@given(_messages)
+def test_any_json_object_parses_or_is_a_protocol_error(data: dict[str, object]) -> None:
+    text = json.dumps(data)
+    try:
+        message = parse_message(text)
+    except ProtocolError:
+        return
+    for parse in (lambda: parse_join(message, 4), lambda: parse_move(message)):
+        try:
+            parsed = parse()
+        except ProtocolError as exc:
+            assert exc.code == "malformed" and str(exc)
+        else:
+            assert isinstance(parsed, (Join, Move))
+
+
+@given(st.text(max_size=200) | st.binary(max_size=50))
+def test_any_text_parses_or_is_a_protocol_error(text: object) -> None:
+    try:
+        assert isinstance(parse_message(text), dict)
+    except ProtocolError as exc:
+        assert exc.code == "malformed"
