@@ -18,3 +18,11 @@ def test_bad_ports_are_usage_errors(port: str, capsys: pytest.CaptureFixture[str
         build_parser().parse_args(["serve", "--port", port])
     assert info.value.code == 2
     assert "port" in capsys.readouterr().err
+
+
+def test_a_bad_store_url_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from cardkit.cli.main import main
+
+    assert main(["serve", "--store", "mysql://nope", "--port", "8765"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("cardkit: ConfigError") and "Traceback" not in err

@@ -34,6 +34,9 @@ def serve(store: str, host: str, port: int, log_level: str = "info") -> int:
         from cardkit.web import create_app
     except ImportError as exc:
         raise ConfigError(f"the web host needs the web extra: pip install 'cardkit[web]' ({exc})") from None
+    import cardkit.store
+
+    cardkit.store.open(store).close()  # a bad URL or an unreachable database: one line, before uvicorn starts
     app = create_app(store)
     print(f"cardkit: serving on http://{host}:{port}/ (store {store.split('@')[-1]})", file=sys.stderr)
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=MAX_WS_MESSAGE, lifespan="on")
