@@ -16,6 +16,7 @@ from cardkit import __version__
 from cardkit.api import replay
 from cardkit.cli import arena, play, simulate, transcript
 from cardkit.cli.simulate import DEFAULT_MAX_ACTIONS, INTERRUPTED
+from cardkit.cli.serve import add_serve_parser
 from cardkit.cli.store_cmd import add_store_parser
 from cardkit.errors import CardkitError, ConfigError, LogError
 from cardkit.games import available_games, get_rules
@@ -108,6 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_parser(sub, parse_option)
     add_store_parser(sub)
     transcript.add_parsers(sub)
+    add_serve_parser(sub)
     return parser
 
 
