@@ -14,15 +14,12 @@ import time
 from pathlib import Path
 from typing import Any, Sequence, TextIO
 
-import attrs
-
 from cardkit import __version__
-from cardkit.api import new_game, replay
 from cardkit.errors import CardkitError, ConfigError, LogError
-from cardkit.games import available_games, get_rules
-from cardkit.rng import Rng
-from cardkit.serde import loads
-from cardkit.testing.invariants import random_playout
+from cardkit.games import available_games, builtin_player_range, get_rules
+
+# The engine, serde and the testing module are imported by the commands that use them:
+# `cardkit games` and `--help` need none of them and should start fast.
 
 __all__ = ["main", "parse_option", "build_parser", "DEFAULT_MAX_ACTIONS", "INTERRUPTED"]
 
@@ -75,22 +72,19 @@ def _count(low: int, what: str) -> Any:
     return parse
 
 
-@attrs.define
 class _Tally:
     """What ``simulate`` has counted so far (printed at the end or on Ctrl-C)."""
 
-    players: int
-    played: int = 0
-    finished: int = 0
-    no_winner: int = 0
-    unfinished: int = 0
-    actions: int = 0
-    wins: list[int] = attrs.Factory(list)
-    totals: list[int] = attrs.Factory(list)
-
-    def __attrs_post_init__(self) -> None:
-        self.wins = [0] * self.players
-        self.totals = [0] * self.players
+    # a plain class, not attrs: `cardkit games` should not pay for importing attrs
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.played = 0
+        self.finished = 0
+        self.no_winner = 0
+        self.unfinished = 0
+        self.actions = 0
+        self.wins = [0] * players
+        self.totals = [0] * players
 
     def add(self, result: Any, seat_actions: int) -> None:
         self.played += 1
@@ -130,6 +124,10 @@ def _print_tally(tally: _Tally, args: argparse.Namespace, elapsed: float, out: T
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    from cardkit.api import new_game
+    from cardkit.rng import Rng
+    from cardkit.testing.invariants import random_playout
+
     options = dict(args.option or [])
     get_rules(args.game)
     if args.seed + args.games - 1 > _MAX_SEED:
@@ -178,6 +176,9 @@ def _read_log_text(name: str) -> str:
 
 
 def _replay(args: argparse.Namespace) -> int:
+    from cardkit.api import replay
+    from cardkit.serde import loads
+
     text = _read_log_text(args.log)
     try:
         log = loads(text)
@@ -196,8 +197,12 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _games(_: argparse.Namespace) -> int:
     for name in available_games():
-        rules = get_rules(name)
-        print(f"{name}  ({rules.min_players}-{rules.max_players} players)")
+        # built-in games are listed without importing them (a fast `cardkit games`)
+        players = builtin_player_range(name)
+        if players is None:
+            rules = get_rules(name)
+            players = (rules.min_players, rules.max_players)
+        print(f"{name}  ({players[0]}-{players[1]} players)")
     return 0
 
 
