@@ -26,7 +26,7 @@ from cardkit.core.rules import (
     Rules,
     Shuffle,
     Zone,
-    guard_turn,
+    guard_turn_at,
 )
 from cardkit.errors import (
     ConfigError,
@@ -249,7 +249,7 @@ class Game:
                 f"{where}: actor {entry.actor} but {to_act} was to act", seq=entry.seq
             )
         try:
-            self._check_action(entry.action, None)
+            self._check_action(entry.action, None, to_act)
             events = tuple(self._rules.decide(self._state, entry.action))
         except IllegalActionError as exc:
             raise ReplayMismatchError(
@@ -307,14 +307,14 @@ class Game:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
             raise SeatError(f"seat {seat!r} is out of range 0..{self.players - 1}")
 
-    def _check_action(self, action: Any, seat: int | None) -> None:
+    def _check_action(self, action: Any, seat: int | None, to_act: int | None) -> None:
         # The shared guards run here too (not only inside decide), so that a user's rules
         # that forget them still cannot accept a bad shuffle or an action of another game.
         # Field types are checked first: the guards themselves assume well-typed actions.
         if isinstance(action, (Shuffle, Pick)):
             check_fields(action, seat)
         try:
-            to_act = guard_turn(self._rules, self._state, action)
+            to_act = guard_turn_at(self._rules, self._state, action, to_act)
         except IllegalActionError as exc:
             exc.seat = seat if exc.seat is None else exc.seat
             raise
@@ -341,7 +341,7 @@ class Game:
             if seat != to_act:
                 who = "chance" if to_act == CHANCE else f"seat {to_act}"
                 raise NotYourTurnError(f"it is not seat {seat}'s turn: {who} is to act", action, seat)
-        self._check_action(action, seat)
+        self._check_action(action, seat, to_act)
         try:
             events = self._rules.decide(self._state, action)
         except IllegalActionError as exc:
