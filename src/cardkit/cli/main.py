@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Sequence, TextIO
 
 from cardkit import __version__
+from cardkit.cli.store_cmd import add_store_parser
 from cardkit.errors import CardkitError, ConfigError, LogError
 from cardkit.games import available_games, builtin_player_range, get_rules
 
@@ -243,6 +244,7 @@ def build_parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("replay", help="verify a JSON log and print its final scores")
     rep.add_argument("log", help="the log file, or - for standard input")
     rep.set_defaults(func=_replay)
+    add_store_parser(sub)
     return parser
 
 
