@@ -297,27 +297,45 @@ def _fast_field(annotation: Any) -> _Field:
     hook = _converter.get_structure_hook(annotation)
 
     def other(value: Any) -> Any:
-        return hook(value, annotation)
+        try:
+            return hook(value, annotation)
+        except Exception:  # noqa: BLE001 - cattrs redoes the record and words the error
+            raise _Slow from None
 
     return other
 
 
-_FAST: dict[type, tuple[frozenset[str], tuple[tuple[str, _Field], ...]] | None] = {}
+_Plan = tuple[frozenset[str], Callable[[dict[str, Any]], Any]]
+_FAST: dict[type, _Plan | None] = {}
 
 
-def _fast_plan(cls: type) -> tuple[frozenset[str], tuple[tuple[str, _Field], ...]] | None:
+def _builder(cls: type, fields: tuple[tuple[str, _Field], ...]) -> Callable[[dict[str, Any]], Any]:
+    """``data -> cls(convert_1(data[name_1]), ...)`` as one generated function (as attrs
+    generates ``__init__``): no loop and no per-field tuple unpacking per record."""
+    names = {f"_c{i}": convert for i, (_, convert) in enumerate(fields)}
+    call = ", ".join(f"_c{i}(d[{name!r}])" for i, (name, _) in enumerate(fields))
+    namespace: dict[str, Any] = {"_cls": cls, **names}
+    exec(f"def build(d):\n    return _cls({call})\n", namespace)  # noqa: S102 - names are attrs fields
+    build: Callable[[dict[str, Any]], Any] = namespace["build"]
+    return build
+
+
+def _fast_plan(cls: type) -> _Plan | None:
     """How to build ``cls`` from JSON without cattrs's per-call dispatch; None when its
     fields are not all plain required init arguments (cattrs then does the whole job)."""
     if cls in _FAST:
         return _FAST[cls]
-    plan: tuple[frozenset[str], tuple[tuple[str, _Field], ...]] | None = None
+    plan: _Plan | None = None
     try:
         hints = typing.get_type_hints(cls)
         fields = attrs.fields(cls)
-        if all(f.init and f.alias == f.name and f.name in hints and f.name != "type" for f in fields):
+        if all(
+            f.init and f.alias == f.name and f.name in hints and f.name != "type" and f.name.isidentifier()
+            for f in fields
+        ):
             plan = (
                 frozenset(f.name for f in fields) | {"type"},
-                tuple((f.name, _fast_field(hints[f.name])) for f in fields),
+                _builder(cls, tuple((f.name, _fast_field(hints[f.name])) for f in fields)),
             )
     except Exception:  # noqa: BLE001 - anything unusual is left to cattrs
         plan = None
@@ -334,7 +352,7 @@ def _fast_record(data: Any, table: dict[str, type]) -> Any:
             plan = _FAST.get(cls) if cls in _FAST else _fast_plan(cls)
             if plan is not None and data.keys() == plan[0]:
                 try:
-                    return cls(*[convert(data[key]) for key, convert in plan[1]])
+                    return plan[1](data)
                 except _Slow:
                     pass
     return None
@@ -354,7 +372,7 @@ def _from_tagged(rules: AnyRules, data: Any, kind: str, table: dict[str, type] |
     plan = _FAST.get(cls) if cls in _FAST else _fast_plan(cls)
     if plan is not None and data.keys() == plan[0]:
         try:
-            return cls(*[convert(data[key]) for key, convert in plan[1]])
+            return plan[1](data)
         except _Slow:
             pass
     fields = dict(data)
@@ -443,7 +461,7 @@ def _actor(raw: Any, i: int) -> int:
 
 
 def _entry_fields(raw: Any, i: int, expected_seq: int | None) -> tuple[int, int, list[Any]]:
-    if not isinstance(raw, dict) or set(raw) != _ENTRY_KEYS:
+    if not isinstance(raw, dict) or raw.keys() != _ENTRY_KEYS:
         raise LogError(f"entry {i} must have exactly the keys seq, actor, action, events", seq=i)
     seq, events = raw["seq"], raw["events"]
     if not isinstance(seq, int) or isinstance(seq, bool) or (

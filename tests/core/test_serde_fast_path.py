@@ -104,3 +104,29 @@ def test_type_names_are_cached_and_unchanged() -> None:
 
     assert serde.type_name(CardPlayed) == "card_played"
     assert serde.type_name(CardPlayed) is serde.type_name(CardPlayed)
+
+
+@pytest.mark.parametrize("name,players", GAMES)
+@pytest.mark.parametrize("bad", [{"bad": 1}, "not-this", -1.5])
+def test_any_field_of_any_record_with_a_wrong_value_is_a_log_error(name: str, players: int, bad: Any) -> None:
+    game = _played(name, players, 11, 120)
+    data = json.loads(cardkit.dumps(game.log))
+    seen: set[tuple[str, str]] = set()
+    changed = 0
+    for i, entry in enumerate(data["entries"]):
+        for j, record in enumerate([entry["action"]] + entry["events"]):
+            for key in [k for k in record if k != "type"]:
+                if (record["type"], key) in seen or record[key] == bad:
+                    continue
+                seen.add((record["type"], key))
+                copy = json.loads(json.dumps(data))
+                target = copy["entries"][i]["action"] if j == 0 else copy["entries"][i]["events"][j - 1]
+                target[key] = bad
+                try:
+                    loaded = cardkit.loads(json.dumps(copy))
+                except LogError:
+                    changed += 1
+                    continue
+                # accepted only where the field takes any JSON value (e.g. a config value)
+                assert loaded != game.log or bad == record[key]
+    assert changed > 0
