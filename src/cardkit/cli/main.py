@@ -1,4 +1,4 @@
-"""``cardkit games | simulate | replay`` (see ``cardkit --help``).
+"""``cardkit games | simulate | replay | arena`` (see ``cardkit --help``).
 
 Exit codes: 0 success, 1 a cardkit error (bad log, bad option, unreadable file …),
 2 bad usage (argparse), 130 interrupted by Ctrl-C (``simulate`` prints what it had).
@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Sequence, TextIO
 
 from cardkit import __version__
+from cardkit.cli import arena
 from cardkit.cli.store_cmd import add_store_parser
 from cardkit.errors import CardkitError, ConfigError, LogError
 from cardkit.games import available_games, builtin_player_range, get_rules
@@ -244,6 +245,7 @@ def build_parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("replay", help="verify a JSON log and print its final scores")
     rep.add_argument("log", help="the log file, or - for standard input")
     rep.set_defaults(func=_replay)
+    arena.add_parser(sub, parse_option)
     add_store_parser(sub)
     return parser
 
