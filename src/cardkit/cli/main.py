@@ -13,14 +13,15 @@ import sys
 from typing import Any, Sequence
 
 from cardkit import __version__
-from cardkit.api import replay
 from cardkit.cli import arena, play, simulate, transcript
 from cardkit.cli.simulate import DEFAULT_MAX_ACTIONS, INTERRUPTED
 from cardkit.cli.serve import add_serve_parser
 from cardkit.cli.store_cmd import add_store_parser
 from cardkit.errors import CardkitError, ConfigError, LogError
-from cardkit.games import available_games, get_rules
-from cardkit.serde import loads
+from cardkit.games import available_games, builtin_player_range, get_rules
+
+# The engine, serde and the testing module are imported by the commands that use them:
+# `cardkit games` and `--help` need none of them and should start fast.
 
 __all__ = ["main", "parse_option", "build_parser", "DEFAULT_MAX_ACTIONS", "INTERRUPTED"]
 
@@ -69,6 +70,9 @@ def _replay(args: argparse.Namespace) -> int:
         return transcript.step(args)
     if args.seat is not None:
         raise ConfigError("--seat goes with --step (or use: cardkit show LOG --seat S)")
+    from cardkit.api import replay
+    from cardkit.serde import loads
+
     text = transcript.read_log_text(args.log)
     try:
         log = loads(text)
@@ -87,8 +91,12 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _games(_: argparse.Namespace) -> int:
     for name in available_games():
-        rules = get_rules(name)
-        print(f"{name}  ({rules.min_players}-{rules.max_players} players)")
+        # built-in games are listed without importing them (a fast `cardkit games`)
+        players = builtin_player_range(name)
+        if players is None:
+            rules = get_rules(name)
+            players = (rules.min_players, rules.max_players)
+        print(f"{name}  ({players[0]}-{players[1]} players)")
     return 0
 
 

@@ -13,9 +13,7 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Any, Iterator, TextIO
-
-import attrs
+from typing import Any, Iterator, NamedTuple, TextIO
 
 from cardkit.errors import ConfigError
 
@@ -34,8 +32,7 @@ INTERRUPTED = 130
 _MAX_SEED = 2**64 - 1
 
 
-@attrs.frozen
-class GameOutcome:
+class GameOutcome(NamedTuple):
     """One simulated game: ``result`` is None when it was stopped unfinished; ``log`` is its
     JSON when logs were asked for (``--save-logs`` / ``--store``)."""
 
@@ -48,8 +45,7 @@ class GameOutcome:
     log: str | None = None
 
 
-@attrs.frozen
-class _Job:
+class _Job(NamedTuple):
     game: str
     players: int
     options: tuple[tuple[str, Any], ...]
@@ -95,22 +91,20 @@ def play_game(job: _Job) -> GameOutcome:
     return GameOutcome(job.number, seed, True, result.winners, result.scores, game.seat_actions, log)
 
 
-@attrs.define
 class Tally:
     """What ``simulate`` has counted so far (printed at the end or on Ctrl-C)."""
 
-    players: int
-    played: int = 0
-    finished: int = 0
-    no_winner: int = 0
-    unfinished: int = 0
-    actions: int = 0
-    wins: list[int] = attrs.Factory(list)
-    totals: list[int] = attrs.Factory(list)
-
-    def __attrs_post_init__(self) -> None:
-        self.wins = [0] * self.players
-        self.totals = [0] * self.players
+    # plain classes in this module, not attrs: `cardkit games` and `--help` import it and
+    # should not pay for importing attrs
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.played = 0
+        self.finished = 0
+        self.no_winner = 0
+        self.unfinished = 0
+        self.actions = 0
+        self.wins = [0] * players
+        self.totals = [0] * players
 
     def add(self, outcome: GameOutcome) -> None:
         """Count one game."""

@@ -16,8 +16,6 @@ import sys
 from pathlib import Path
 from typing import Any, Iterable, Sequence, TextIO
 
-import attrs
-
 from cardkit.errors import ConfigError, LogError
 
 __all__ = [
@@ -171,6 +169,8 @@ def _option_rows(rules: Any) -> tuple[list[tuple[str, str, str]], str]:
                 name = getattr(item, "name", str(item))
                 rows.append((str(name), str(getattr(item, "type", "")), repr(getattr(item, "default", None))))
         return rows, "rules.options()"
+    import attrs  # only here: `cardkit games` imports this module and should stay fast
+
     config = rules.config(rules.min_players)
     if not attrs.has(type(config)):
         return [], "no option schema"

@@ -393,6 +393,12 @@ class CrazyEightsRules:
         limit = state.turns + 1 >= cfg.max_turns
         if not passing and not limit:
             return tuple(events)
+        if not limit:
+            # A pass changes only to_act, drawn, passes and turns (see _on_passed): rule 8
+            # is checked on those without folding the events into a new state.
+            passes = state.passes + 1 if state.drawn is None else 0
+            if not (passes >= cfg.players and not _can_supply(state) and state.owed is None):
+                return tuple(events)
         after = self._fold(state, events)
         blocked = passing and after.passes >= cfg.players and not _can_supply(after) and after.owed is None
         if not (blocked or limit):
