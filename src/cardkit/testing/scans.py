@@ -443,6 +443,21 @@ class FuzzReport:
     rejected: int
     neutral: int
     prefix: int
+    consistent: int = 0
+    """Mutants that are another true record of a legal game from the same deal (a play
+    replaced, with its events, by another legal play): replay re-decides every entry and
+    verifies chance, so such a log is accepted by design, and it must replay to exactly
+    the entries it states."""
+
+
+def _states_exactly(game: Game, log: GameLog) -> bool:
+    """``game`` (replayed from ``log``) holds exactly the entries ``log`` states, under its
+    header (chance played after them, when the log auto-plays chance, may follow)."""
+    mine = game.log
+    if (mine.game, mine.rules_version, mine.seed) != (log.game, log.rules_version, log.seed):
+        return False
+    n = len(log.entries)
+    return mine.entries[:n] == log.entries and all(e.actor == CHANCE for e in mine.entries[n:])
 
 
 def _prefix_of(game: Game, original: Game) -> bool:
@@ -465,13 +480,16 @@ def fuzz_log(game: Game, count: int, rng: Rng, kinds: Sequence[str] | None = Non
     cut at an entry boundary is a genuine earlier game), under the same game name,
     ``rules_version`` and seed. A changed config or ``auto_chance`` is accepted only with
     entries that the rules re-decided identically under it: the log is then a true record
-    of that game. Anything else — another exception, other entries, another seed that
-    replays — is an :class:`~cardkit.testing.InvariantViolation`.
+    of that game. A log whose seat actions were replaced, events and all, by other legal
+    ones is another true record of a game from the same (seed-verified) deal: logs are not
+    signed, so it is accepted, and it must replay to exactly the entries it states
+    (``consistent``). Anything else — another exception, entries other than the log states,
+    another seed that replays — is an :class:`~cardkit.testing.InvariantViolation`.
     """
     rules = game.rules
     text = dumps(game.log)
     kinds = list(kinds or LOG_MUTATIONS)
-    tried = rejected = neutral = prefix = 0
+    tried = rejected = neutral = prefix = consistent = 0
     attempts = 0
     while tried < count and attempts < count * 20:
         attempts += 1
@@ -496,11 +514,14 @@ def fuzz_log(game: Game, count: int, rng: Rng, kinds: Sequence[str] | None = Non
                 f"{rules.name}: a {kind} mutant was accepted but must be rejected; mutant starts {mutant[:300]!r}"
             )
         if not _prefix_of(again, game):
-            raise InvariantViolation(
-                f"{rules.name}: a {kind} mutant replayed to another game; mutant starts {mutant[:300]!r}"
-            )
-        if len(again.log.entries) == len(game.log.entries) and again == game:
+            if not _states_exactly(again, loads(mutant, rules)):
+                raise InvariantViolation(
+                    f"{rules.name}: a {kind} mutant replayed to another game than it states; "
+                    f"mutant starts {mutant[:300]!r}"
+                )
+            consistent += 1
+        elif len(again.log.entries) == len(game.log.entries) and again == game:
             neutral += 1
         else:
             prefix += 1
-    return FuzzReport(tried=tried, rejected=rejected, neutral=neutral, prefix=prefix)
+    return FuzzReport(tried, rejected, neutral, prefix, consistent)
