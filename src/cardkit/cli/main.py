@@ -1,4 +1,4 @@
-"""``cardkit games | simulate | replay`` (see ``cardkit --help``).
+"""``cardkit games | simulate | replay | rules`` (see ``cardkit --help``).
 
 Exit codes: 0 success, 1 a cardkit error (bad log, bad option, unreadable file …),
 2 bad usage (argparse), 130 interrupted by Ctrl-C (``simulate`` prints what it had).
@@ -18,6 +18,7 @@ import attrs
 
 from cardkit import __version__
 from cardkit.api import new_game, replay
+from cardkit.cli.rules_cmd import add_rules_command
 from cardkit.errors import CardkitError, ConfigError, LogError
 from cardkit.games import available_games, get_rules
 from cardkit.rng import Rng
@@ -238,6 +239,7 @@ def build_parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("replay", help="verify a JSON log and print its final scores")
     rep.add_argument("log", help="the log file, or - for standard input")
     rep.set_defaults(func=_replay)
+    add_rules_command(sub)
     return parser
 
 

@@ -9,14 +9,15 @@ only in one mode) stay in the game's config module and say so in the spec's ``do
 
 from __future__ import annotations
 
-from typing import Any, Literal, Mapping, Sequence
+from contextlib import contextmanager
+from typing import Any, Iterator, Literal, Mapping, Sequence
 
 import attrs
 
 from cardkit.core.config import boolean, choice, int_in_range, reject_unknown
 from cardkit.errors import ConfigError
 
-__all__ = ["OptionSpec", "OptionType", "check_known", "options_json", "spec_named"]
+__all__ = ["OptionSpec", "OptionType", "check_known", "options_json", "spec_named", "option_at_fault", "options_of"]
 
 OptionType = Literal["bool", "int", "str", "list", "mapping"]
 """The JSON type of an option's value (``"int"`` options may also allow ``null``)."""
@@ -105,3 +106,29 @@ def spec_named(specs: Sequence[OptionSpec], name: str) -> OptionSpec:
 def options_json(specs: Sequence[OptionSpec]) -> list[dict[str, Any]]:
     """Every spec as JSON-compatible data, in order (what ``cardkit rules GAME --json`` prints)."""
     return [s.to_json() for s in specs]
+
+
+@contextmanager
+def option_at_fault(name: str, options: Mapping[str, Any]) -> Iterator[None]:
+    """Fill in ``option`` (``name``) and ``value`` (the value given) of a
+    :class:`ConfigError` raised inside the block that does not name its option yet (the
+    checks of list and mapping options raise plain sentences)."""
+    try:
+        yield
+    except ConfigError as exc:
+        if exc.option is None:
+            exc.option = name
+            exc.value = options.get(name)
+        raise
+
+
+def options_of(rules: object) -> tuple[OptionSpec, ...]:
+    """``rules.options()`` (optional in the :class:`~cardkit.core.rules.Rules` protocol);
+    ``()`` for a game that does not describe its options."""
+    method = getattr(rules, "options", None)
+    if not callable(method):
+        return ()
+    specs = method()
+    if not isinstance(specs, tuple) or not all(isinstance(s, OptionSpec) for s in specs):
+        raise ConfigError(f"options() of {getattr(rules, 'name', rules)!r} must return a tuple of OptionSpec")
+    return specs

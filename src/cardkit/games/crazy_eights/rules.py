@@ -11,6 +11,7 @@ from typing import Any, Callable, Mapping
 import attrs
 
 from cardkit.cards import SUITS, Card, Suit, sort_cards, standard_deck
+from cardkit.core.options import OptionSpec
 from cardkit.core.rules import (
     CHANCE,
     ChanceAction,
@@ -119,6 +120,13 @@ class CrazyEightsRules:
     def config(self, players: int, **options: Any) -> CrazyEightsConfig:
         """Validate options (see the Options table); :class:`ConfigError` on bad input."""
         return make_config(players, options)
+
+    def options(self) -> tuple[OptionSpec, ...]:
+        """Every option (name, JSON type, default, allowed values or range, one-line doc):
+        the schema :meth:`config` validates with, JSON through ``OptionSpec.to_json``."""
+        from cardkit.games.crazy_eights.config import OPTIONS
+
+        return OPTIONS
 
     def initial_state(self, config: CrazyEightsConfig) -> State:
         """Before the first dealer is picked: every card in the stock."""

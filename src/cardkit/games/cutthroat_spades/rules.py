@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any, Callable, Final
 
 from cardkit.cards import Card, Suit, sort_cards, standard_deck
+from cardkit.core.options import OptionSpec
 from cardkit.core.rules import (
     CHANCE,
     ChanceSpec,
@@ -185,6 +186,13 @@ class CutthroatSpadesRules:
     def config(self, players: int, **options: Any) -> CutthroatConfig:
         """Validate the options (see the docs page); :class:`ConfigError` on bad input."""
         return make_config(players, options)
+
+    def options(self) -> tuple[OptionSpec, ...]:
+        """Every option (name, JSON type, default, allowed values or range, one-line doc):
+        the schema :meth:`config` validates with, JSON through ``OptionSpec.to_json``."""
+        from cardkit.games.cutthroat_spades.config import OPTIONS
+
+        return OPTIONS
 
     def initial_state(self, config: CutthroatConfig) -> CutthroatState:
         """Before anything: the first dealer is a chance pick (rule 3)."""

@@ -7,6 +7,7 @@ from itertools import product
 from typing import Any, Callable, Final, Mapping
 
 from cardkit.cards import RANK_CHARS, Card, sort_cards, standard_deck
+from cardkit.core.options import OptionSpec
 from cardkit.core.rules import (
     CHANCE,
     ChanceAction,
@@ -228,6 +229,13 @@ class SpaccRules:
     def config(self, players: int, **options: Any) -> SpaccConfig:
         """Validate the options (docs: Options); :class:`ConfigError` on bad input."""
         return make_config(players, options)
+
+    def options(self) -> tuple[OptionSpec, ...]:
+        """Every option (name, JSON type, default, allowed values or range, one-line doc):
+        the schema :meth:`config` validates with, JSON through ``OptionSpec.to_json``."""
+        from cardkit.games.spacc_u_mazz.config import OPTIONS
+
+        return OPTIONS
 
     def initial_state(self, config: SpaccConfig) -> State:
         """Before the first dealer is chosen: pack A, the jokers and pack B lie apart."""

@@ -11,6 +11,7 @@ from typing import Any, Final
 import attrs
 
 from cardkit.cards import SUITS, Card, sort_cards
+from cardkit.core.options import OptionSpec
 from cardkit.core.rules import (
     CHANCE,
     ChanceAction,
@@ -95,6 +96,13 @@ class WizardRules:
     def config(self, players: int, **options: Any) -> WizardConfig:
         """Validate options (``forbid_even_bids``, ``rounds``); :class:`ConfigError` on bad input."""
         return make_config(players, options)
+
+    def options(self) -> tuple[OptionSpec, ...]:
+        """Every option (name, JSON type, default, allowed values or range, one-line doc):
+        the schema :meth:`config` validates with, JSON through ``OptionSpec.to_json``."""
+        from cardkit.games.wizard.config import OPTIONS
+
+        return OPTIONS
 
     def initial_state(self, config: WizardConfig) -> WizardState:
         """The state before the first dealer is picked."""
