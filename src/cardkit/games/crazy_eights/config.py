@@ -13,23 +13,23 @@ from cardkit.errors import ConfigError
 __all__ = ["CrazyEightsConfig", "make_config", "OPTIONS", "OPTION_NAMES"]
 
 OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec("mode", "str", "single", "single: one hand; points: hands until a seat reaches the target",
+    OptionSpec("mode", "str", "single", "single: one hand; points: a match of hands up to the target",
                choices=("single", "points")),
-    OptionSpec("draw", "str", "one", "one: draw one card then play it or pass; until_playable: draw until a card fits",
+    OptionSpec("draw", "str", "one", "how many cards a drawing player may take",
                choices=("one", "until_playable")),
-    OptionSpec("stock_empty", "str", "pass", "pass: with an empty stock a seat passes; reshuffle: the discards become the stock",
+    OptionSpec("stock_empty", "str", "pass", "whether the discards are shuffled into a new stock when it runs out",
                choices=("pass", "reshuffle")),
-    OptionSpec("two_draws_two", "bool", False, "a 2 makes the next seat draw two (stacking)"),
-    OptionSpec("queen_of_spades_draws_five", "bool", False, "the queen of spades makes the next seat draw five"),
-    OptionSpec("jack_skips", "bool", False, "a jack skips the next seat"),
-    OptionSpec("ace_reverses", "bool", False, "an ace reverses the direction of play"),
+    OptionSpec("two_draws_two", "bool", False, "a 2 makes the next player draw two (rule 9)"),
+    OptionSpec("queen_of_spades_draws_five", "bool", False, "the queen of spades makes the next player draw five (rule 10)"),
+    OptionSpec("jack_skips", "bool", False, "a jack skips the next player (rule 11)"),
+    OptionSpec("ace_reverses", "bool", False, "an ace reverses the direction of play (rule 12)"),
     OptionSpec("target", "int", None, "points mode only: the score that ends the match (default 50 per player)",
                minimum=1, nullable=True, default_depends=True),
     OptionSpec("decks", "int", None, "packs shuffled together (default 1 for up to 5 players, else 2)",
                choices=(1, 2), nullable=True, default_depends=True),
     OptionSpec("hand_size", "int", None, "cards dealt to each seat (default 7 for 2 players, else 5); hands and a starter must fit the deck",
                minimum=1, maximum=10, nullable=True, default_depends=True),
-    OptionSpec("max_turns", "int", 1000, "turns after which a hand ends and is scored as it stands", minimum=1),
+    OptionSpec("max_turns", "int", 1000, "seat actions in one hand before it is scored as blocked", minimum=1),
 )  # fmt: skip
 """Every Crazy Eights option, in the documented order: the schema ``config`` validates with."""
 

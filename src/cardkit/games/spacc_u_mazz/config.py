@@ -39,15 +39,15 @@ DEFAULT_FIXED_POINTS: Final[tuple[tuple[int, ...], ...]] = (
 """Rule 26 fixed points by place for 2, 3 and 4 players (provisional except 2p first = 25)."""
 
 OPTIONS: Final[tuple[OptionSpec, ...]] = (
-    OptionSpec("rank_order", "str", "standard", "standard: 3 high, 2 low; as_printed: ace high",
+    OptionSpec("rank_order", "str", "standard", "the order of the ordinary ranks: standard (J<Q<K) or as_printed (J<K<Q)",
                choices=("standard", "as_printed")),
     OptionSpec("card_points", "mapping", {RANK_CHARS[i]: p for i, p in enumerate(DEFAULT_CARD_POINTS)},
                "points per rank left in hand (rank -> integer >= 0; ranks not given keep their default)"),
     OptionSpec("fixed_points", "mapping", {str(n + 2): list(t) for n, t in enumerate(DEFAULT_FIXED_POINTS)},
                "points per place by player count ('2'..'4' -> one integer >= 0 per place), or the list for this count"),
-    OptionSpec("target_score", "int", None, "play hands until a total reaches this (null: one hand)",
+    OptionSpec("target_score", "int", None, "play hands until someone has this many points (null: one hand)",
                minimum=1, nullable=True),
-    OptionSpec("max_turns", "int", 2000, "turns after which a hand ends as it stands", minimum=1),
+    OptionSpec("max_turns", "int", 2000, "seat actions in one hand before the guard ends it", minimum=1),
 )  # fmt: skip
 """Every Spacc 'u Mazz option: the schema ``config`` validates with."""
 

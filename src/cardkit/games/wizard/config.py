@@ -21,7 +21,7 @@ DECK_SIZE = 60
 """Rule 2: 52 suited cards, 4 Wizards, 4 Jesters."""
 
 OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec("forbid_even_bids", "bool", False, "the dealer may not bid so that the bids total the cards dealt"),
+    OptionSpec("forbid_even_bids", "bool", False, "the dealer, bidding last, may not make the bids total the cards dealt"),
     OptionSpec("rounds", "int", None, "rounds to play, 1 to 60 / players (default: all of them)",
                minimum=1, nullable=True, default_depends=True),
 )  # fmt: skip
