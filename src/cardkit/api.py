@@ -29,7 +29,7 @@ def new_game(
     seed: int | None = None,
     auto_chance: bool = True,
     **options: Any,
-) -> Game:
+) -> Game[Any, Any]:
     """Start a game of the registered game ``name``.
 
     ``seed`` is an integer in ``0..2**64-1``; without one a fresh seed is drawn from
@@ -47,7 +47,7 @@ def new_game(
     return Game.start(rules, config, fresh_seed() if seed is None else seed, auto_chance)
 
 
-def replay(log: GameLog) -> Game:
+def replay(log: GameLog) -> Game[Any, Any]:
     """Rebuild the game of ``log`` by re-deciding every entry with the registered rules.
 
     :class:`LogError` for an unknown game or incompatible log; :class:`ReplayMismatchError`

@@ -10,7 +10,7 @@ walking back ``k`` entries.
 
 from __future__ import annotations
 
-from typing import Any, Final, Iterable, Mapping
+from typing import Any, Final, Generic, Iterable, TypeVar
 
 from cardkit.core.config import resolve_config
 from cardkit.core.fields import check_fields
@@ -31,6 +31,7 @@ from cardkit.core.rules import (
 from cardkit.errors import (
     ConfigError,
     GameOverError,
+    NotationError,
     IllegalActionError,
     LogError,
     NotYourTurnError,
@@ -48,6 +49,11 @@ SEED_LIMIT: Final = 2**64
 """Seeds are integers in ``0..SEED_LIMIT - 1`` (what SplitMix64 consumes)."""
 
 AnyRules = Rules[Any, Any, Any, Any]
+
+A = TypeVar("A")
+"""The game's action type (``Game[A, V]``)."""
+V = TypeVar("V", covariant=True)
+"""The game's view type (``Game[A, V]``): a built-in game's is a TypedDict."""
 
 
 def check_seed(seed: object) -> int:
@@ -101,7 +107,7 @@ def _rebuild(
     actions: tuple[Any, ...],
     events: tuple[tuple[Any, ...], ...],
     snapshots: tuple[Any, ...],
-) -> Game:
+) -> Game[Any, Any]:
     """Unpickle a :class:`Game` from its flat form (see ``Game.__reduce__``)."""
     head: _Node | None = None
     chances = 0
@@ -114,8 +120,13 @@ def _rebuild(
     return Game(rules, config, seed, auto_chance, state, initial, head)
 
 
-class Game:
+class Game(Generic[A, V]):
     """An immutable game in progress (or over). Create one with :func:`cardkit.new_game`.
+
+    ``Game[A, V]`` is generic over the game's action type ``A`` (what :meth:`play` takes
+    and :meth:`legal_actions` returns) and view type ``V`` (what :meth:`view` returns):
+    ``new_game("wizard", ...)`` is a ``Game[WizardAction, WizardView]``, so a type checker
+    catches a string passed to ``play``, another game's action or a misspelt view key.
 
     Its attributes cannot be reassigned; every change returns a new ``Game``. ``seed``
     and ``state`` are host-side secrets (the seed predicts every deal): send players
@@ -127,7 +138,7 @@ class Game:
     # path of every play; a __setattr__ override would cost twice as much).
     __slots__ = ("_rules", "_config", "_seed", "_auto_chance", "_state", "_initial", "_head", "_log")
 
-    _rules: AnyRules
+    _rules: Rules[Any, A, Any, V]
     _config: Any
     _seed: int
     _auto_chance: bool
@@ -138,7 +149,7 @@ class Game:
 
     def __init__(
         self,
-        rules: AnyRules,
+        rules: Rules[Any, A, Any, V],
         config: Any,
         seed: int,
         auto_chance: bool,
@@ -157,7 +168,7 @@ class Game:
         self._log = None
 
     @property
-    def rules(self) -> AnyRules:
+    def rules(self) -> Rules[Any, A, Any, V]:
         """The game's rules (a :class:`~cardkit.core.rules.Rules`)."""
         return self._rules
 
@@ -184,7 +195,9 @@ class Game:
     # ----------------------------------------------------------------- creation
 
     @classmethod
-    def start(cls, rules: AnyRules, config: Any, seed: int, auto_chance: bool = True) -> Game:
+    def start(
+        cls, rules: Rules[Any, A, Any, V], config: Any, seed: int, auto_chance: bool = True
+    ) -> Game[A, V]:
         """A new game of ``rules`` with a validated ``config`` and a seed in ``0..2**64-1``."""
         check_seed(seed)
         if not isinstance(auto_chance, bool):
@@ -194,7 +207,7 @@ class Game:
         return game._run_chance() if auto_chance else game
 
     @classmethod
-    def from_log(cls, rules: AnyRules, log: GameLog) -> Game:
+    def from_log(cls, rules: Rules[Any, A, Any, V], log: GameLog) -> Game[A, V]:
         """Rebuild a game by re-deciding every entry (see :func:`cardkit.core.log.replay`).
 
         When the log says ``auto_chance``, every chance entry must be the outcome the
@@ -239,7 +252,7 @@ class Game:
                 seq=entry.seq,
             )
 
-    def _replay_entry(self, entry: LogEntry) -> Game:
+    def _replay_entry(self, entry: LogEntry) -> Game[A, V]:
         to_act = self._rules.to_act(self._state)
         where = f"entry {entry.seq} ({_short(entry.action)})"
         if to_act is None:
@@ -288,7 +301,7 @@ class Game:
         """Points of the current game per seat, as the game's rules define them."""
         return self._rules.scores(self._state)
 
-    def legal_actions(self) -> tuple[Any, ...]:
+    def legal_actions(self) -> tuple[A, ...]:
         """Actions the seat to act may play, in the game's documented order (``()`` at chance)."""
         to_act = self._rules.to_act(self._state)
         if to_act is None or to_act == CHANCE:
@@ -325,7 +338,7 @@ class Game:
                 )
             check_fields(action, seat)
 
-    def play(self, action: Any, seat: int | None = None) -> Game:
+    def play(self, action: A | ChanceAction, seat: int | None = None) -> Game[A, V]:
         """The game after ``action``; this game is unchanged.
 
         Guards, in order: the game is over (:class:`GameOverError`), ``seat`` out of range
@@ -353,11 +366,20 @@ class Game:
         game = self._append(to_act, action, events)
         return game._run_chance() if self._auto_chance else game
 
-    def play_text(self, text: str, seat: int | None = None) -> Game:
-        """:meth:`play` an action given in the game's notation (``"play 8H S"``)."""
-        return self.play(self._rules.parse_action(text), seat)
+    def play_text(self, text: str, seat: int | None = None) -> Game[A, V]:
+        """:meth:`play` an action given in the game's notation (``"play 8H S"``).
 
-    def view(self, seat: int | None) -> Mapping[str, Any]:
+        Text that does not parse is a :class:`NotationError` whose ``text`` is ``text``.
+        """
+        try:
+            action = self._rules.parse_action(text)
+        except NotationError as exc:
+            if exc.text is None:
+                exc.text = text
+            raise
+        return self.play(action, seat)
+
+    def view(self, seat: int | None) -> V:
         """What ``seat`` may see (``None``: a spectator), JSON-compatible."""
         self._check_seat(seat)
         return self._rules.view(self._state, seat)
@@ -455,7 +477,7 @@ class Game:
         head = self._head
         return head.length - head.chances if head is not None else 0
 
-    def undo(self, steps: int = 1, safe: bool = False) -> Game:
+    def undo(self, steps: int = 1, safe: bool = False) -> Game[A, V]:
         """The game as it was ``steps`` seat actions ago (with the chance entries they caused).
 
         The result equals the earlier game exactly (log, state, views). With ``safe=True``
@@ -493,7 +515,7 @@ class Game:
 
     # ----------------------------------------------------------------- internals
 
-    def _append(self, actor: int, action: Any, events: Iterable[Any]) -> Game:
+    def _append(self, actor: int, action: Any, events: Iterable[Any]) -> Game[A, V]:
         rules = self._rules
         events = tuple(events)
         state = self._state
@@ -509,7 +531,7 @@ class Game:
         node = _Node(LogEntry(seq, actor, action, events), head, chances, snapshot)
         return Game(rules, self._config, self._seed, self._auto_chance, state, self._initial, node)
 
-    def _run_chance(self) -> Game:
+    def _run_chance(self) -> Game[A, V]:
         game = self
         rules = self._rules
         while rules.to_act(game._state) == CHANCE:
@@ -566,10 +588,10 @@ class Game:
             ),
         )
 
-    def __copy__(self) -> Game:
+    def __copy__(self) -> Game[A, V]:
         return self
 
-    def __deepcopy__(self, memo: object) -> Game:
+    def __deepcopy__(self, memo: object) -> Game[A, V]:
         # An immutable value: like a tuple of immutables, a copy is the object itself.
         return self
 

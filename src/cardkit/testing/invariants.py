@@ -42,15 +42,15 @@ class InvariantReport:
     entries: int
     seat_actions: int
     finished: bool
-    final: Game = attrs.field(eq=False, repr=False)
+    final: Game[Any, Any] = attrs.field(eq=False, repr=False)
     """The last game reached (for further assertions)."""
 
 
-Policy = Callable[[Game, "tuple[Any, ...]", Rng], Any]
+Policy = Callable[[Game[Any, Any], "tuple[Any, ...]", Rng], Any]
 """Chooses a seat action: ``policy(game, legal_actions, rng) -> action``."""
 
 
-def random_playout(game: Game, rng: Rng, max_seat_actions: int | None = None) -> Game:
+def random_playout(game: Game[Any, Any], rng: Rng, max_seat_actions: int | None = None) -> Game[Any, Any]:
     """Play uniformly random legal actions (and chance if pending) until the game ends."""
     count = 0
     while True:
@@ -116,7 +116,7 @@ def _check_zones(rules: AnyRules, state: Any, deck: Counter[Card], players: int,
     return zones
 
 
-def _check_views(game: Game, zones: tuple[Zone, ...], where: str) -> None:
+def _check_views(game: Game[Any, Any], zones: tuple[Zone, ...], where: str) -> None:
     players = game.players
     for viewer in (None, *range(players)):
         view = game.view(viewer)
@@ -129,7 +129,7 @@ def _check_views(game: Game, zones: tuple[Zone, ...], where: str) -> None:
             raise _fail(where, f"view({viewer}) shows concealed cards {sorted(map(str, leaked))}")
 
 
-def _check_actions(game: Game, legal: tuple[Any, ...], pool: dict[str, Any], where: str) -> None:
+def _check_actions(game: Game[Any, Any], legal: tuple[Any, ...], pool: dict[str, Any], where: str) -> None:
     rules = game.rules
     seen: set[Any] = set()
     for action in legal:
@@ -172,7 +172,7 @@ def _check_actions(game: Game, legal: tuple[Any, ...], pool: dict[str, Any], whe
             raise _fail(where, f"seat {other} played out of turn")
 
 
-def _check_entry_events(game: Game, before: tuple[Zone, ...], after: tuple[Zone, ...], events: tuple[Any, ...], where: str) -> None:
+def _check_entry_events(game: Game[Any, Any], before: tuple[Zone, ...], after: tuple[Zone, ...], events: tuple[Any, ...], where: str) -> None:
     rules = game.rules
     players = game.players
     for event in events:
@@ -218,7 +218,7 @@ def check_invariants(
     deck = Counter(c for z in rules.zones(manual.state) for c in z.cards)
     rng = Rng.stream(policy_seed, 0)
     pool: dict[str, Any] = {}
-    before_seat: list[Game] = []
+    before_seat: list[Game[Any, Any]] = []
     seat_actions: list[Any] = []
     zones = _check_zones(rules, manual.state, deck, players, f"{tag} entry 0")
     decisions = 0

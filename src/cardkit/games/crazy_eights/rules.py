@@ -12,6 +12,7 @@ import attrs
 
 from cardkit.cards import SUITS, Card, Suit, sort_cards, standard_deck
 from cardkit.core.options import OptionSpec
+from cardkit.games.crazy_eights.view import CrazyEightsView
 from cardkit.core.rules import (
     CHANCE,
     ChanceAction,
@@ -510,14 +511,16 @@ class CrazyEightsRules:
             zones.append(Zone("hand", seat, hand, everyone if state.revealed else (seat,)))
         return tuple(zones)
 
-    def view(self, state: State, seat: int | None) -> Mapping[str, Any]:
+    def view(self, state: State, seat: int | None) -> CrazyEightsView:
         """The JSON view for ``seat`` (``None``: spectator); fields in docs/games/crazy-eights.md."""
         cfg = state.config
         top = state.discard[-1] if state.discard else None
         hand = None if seat is None else [c.code for c in sort_cards(state.hands[seat])]
         return {
             "game": self.name,
+            "players": cfg.players,
             "seat": seat,
+            "phase": _phase(state),
             "mode": cfg.mode,
             "hand_number": state.hand_number,
             "dealer": state.dealer if state.dealer >= 0 else None,
@@ -570,6 +573,17 @@ class CrazyEightsRules:
     def result(self, state: State) -> Result | None:
         """Scores and winners once over (rules 16-18, 22)."""
         return state.result
+
+
+def _phase(state: State) -> str:
+    """The view's ``phase``: derived, the state keeps no phase of its own."""
+    if state.to_act is None:
+        return "over"
+    if state.to_act != CHANCE:
+        return "play"
+    if state.dealer < 0:
+        return "pick"
+    return "reshuffle" if state.owed is not None else "deal"
 
 
 def _sort_key(card: Card) -> int:

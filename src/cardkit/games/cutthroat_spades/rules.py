@@ -12,10 +12,11 @@ fields, zones, events and every decision taken where the rules are silent.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Final
+from typing import Any, Callable, Final, Sequence
 
 from cardkit.cards import Card, Suit, sort_cards, standard_deck
 from cardkit.core.options import OptionSpec
+from cardkit.games.cutthroat_spades.view import CutthroatSpadesView
 from cardkit.core.rules import (
     CHANCE,
     ChanceSpec,
@@ -61,7 +62,10 @@ from cardkit.games.cutthroat_spades.scoring import moon_threshold, score_seat
 from cardkit.games.cutthroat_spades.state import BidInfo, CutthroatState, GameRecord, replace
 from cardkit.games.notation import parse_chance, parse_number, quoted
 
-__all__ = ["CutthroatSpadesRules", "RULES", "Layout", "layout_of", "suit_of", "rank_of", "trick_power"]
+__all__ = [
+    "CutthroatSpadesRules", "RULES", "Layout", "layout_of", "suit_of", "rank_of", "trick_power",
+    "current_trick_winner",
+]
 
 _TWO_C: Final = Card("2C")
 _TWO_D: Final = Card("2D")
@@ -138,6 +142,17 @@ class Layout:
 
 
 _LAYOUTS: dict[tuple[int, int], Layout] = {}
+
+
+def current_trick_winner(trick: Sequence[tuple[int, Card]]) -> int | None:
+    """The seat whose card wins ``trick`` (``(seat, card)`` plays in order) so far:
+    the highest spade (jokers are spades) if any, else the highest card of the led suit
+    (rules 2 and 10); ``None`` for an empty trick."""
+    if not trick:
+        return None
+    best = winning_index([c for _, c in trick], _SUIT[trick[0][1]], "S", suit_of, rank_of)
+    assert best is not None  # the led card itself qualifies
+    return trick[best][0]
 
 
 def layout_of(config: CutthroatConfig) -> Layout:
@@ -545,7 +560,7 @@ class CutthroatSpadesRules:
             out.append(Zone("won", s, state.won[s], everyone))
         return tuple(out)
 
-    def view(self, state: CutthroatState, seat: int | None) -> dict[str, Any]:
+    def view(self, state: CutthroatState, seat: int | None) -> CutthroatSpadesView:
         """What ``seat`` may see (see the docs page for every field)."""
         cfg = state.config
         n = cfg.players
@@ -566,6 +581,7 @@ class CutthroatSpadesRules:
             "bids": [None if b is None else {"kind": b.kind, "tricks": b.tricks} for b in state.bids],
             "tricks_won": list(state.tricks_won),
             "trick": [[s, c.code] for s, c in state.trick],
+            "trick_winner": current_trick_winner(state.trick),
             "last_trick": [[s, c.code] for s, c in state.last_trick],
             "spades_broken": state.spades_broken,
             "removed": [c.code for c in layout_of(cfg).removed],

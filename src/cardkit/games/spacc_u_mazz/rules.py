@@ -8,6 +8,7 @@ from typing import Any, Callable, Final, Mapping
 
 from cardkit.cards import RANK_CHARS, Card, sort_cards, standard_deck
 from cardkit.core.options import OptionSpec
+from cardkit.games.spacc_u_mazz.view import SpaccUMazzView
 from cardkit.core.rules import (
     CHANCE,
     ChanceAction,
@@ -878,7 +879,7 @@ class SpaccRules:
         )
         return tuple(zones)
 
-    def view(self, state: State, seat: int | None) -> Mapping[str, Any]:
+    def view(self, state: State, seat: int | None) -> SpaccUMazzView:
         """The JSON view for ``seat`` (``None``: spectator); fields in the docs page."""
         cfg = state.config
         main = state.main_stock
@@ -890,6 +891,7 @@ class SpaccRules:
             "game": self.name,
             "seat": seat,
             "players": cfg.players,
+            "phase": state.phase,
             "hand_number": state.hand_number,
             "dealer": state.dealer if state.dealer >= 0 else None,
             "to_act": to_act,

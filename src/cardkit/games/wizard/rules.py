@@ -12,6 +12,7 @@ import attrs
 
 from cardkit.cards import SUITS, Card, sort_cards
 from cardkit.core.options import OptionSpec
+from cardkit.games.wizard.view import WizardView
 from cardkit.core.rules import (
     CHANCE,
     ChanceAction,
@@ -59,7 +60,7 @@ _EVERYONE: Final[dict[int, tuple[int, ...]]] = {
 }
 
 
-def _trick_json(trick: tuple[tuple[int, Card], ...]) -> list[list[Any]]:
+def _trick_json(trick: tuple[tuple[int, Card], ...]) -> list[list[int | str]]:
     return [[seat, card.code] for seat, card in trick]
 
 
@@ -355,7 +356,7 @@ class WizardRules:
         out.extend(Zone("won", s, state.won[s], everyone) for s in range(n))
         return tuple(out)
 
-    def view(self, state: WizardState, seat: int | None) -> dict[str, Any]:
+    def view(self, state: WizardState, seat: int | None) -> WizardView:
         """What ``seat`` sees (``None``: a spectator); field list in ``docs/games/wizard.md``."""
         to_act = self.to_act(state)
         led = suit_to_follow([c for _, c in state.trick])
@@ -375,6 +376,11 @@ class WizardRules:
             "bids": list(state.bids),
             "tricks_won": list(state.tricks_won),
             "trick": _trick_json(state.trick),
+            "trick_winner": (
+                state.trick[trick_winner([c for _, c in state.trick], state.trump)][0]
+                if state.trick
+                else None
+            ),
             "suit_to_follow": led,
             "last_trick": _trick_json(state.last_trick),
             "last_trick_winner": state.last_winner,
