@@ -59,10 +59,10 @@ V = TypeVar("V", covariant=True)
 def check_seed(seed: object) -> int:
     """``seed`` if it is an int in ``0..2**64-1``; :class:`ConfigError` otherwise."""
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ConfigError(f"the seed must be an integer, not {type(seed).__name__}")
+        raise ConfigError(f"the seed must be an integer, not {type(seed).__name__}", "seed", seed)
     if not 0 <= seed < SEED_LIMIT:
         shown = repr(seed) if seed.bit_length() <= 256 else f"an integer of {seed.bit_length()} bits"
-        raise ConfigError(f"the seed must be in 0..2**64-1, not {shown}")
+        raise ConfigError(f"the seed must be in 0..2**64-1, not {shown}", "seed", seed)
     return seed
 
 
@@ -201,7 +201,9 @@ class Game(Generic[A, V]):
         """A new game of ``rules`` with a validated ``config`` and a seed in ``0..2**64-1``."""
         check_seed(seed)
         if not isinstance(auto_chance, bool):
-            raise ConfigError(f"auto_chance must be True or False, not {auto_chance!r}")
+            raise ConfigError(
+                f"auto_chance must be True or False, not {auto_chance!r}", "auto_chance", auto_chance
+            )
         initial = rules.initial_state(config)
         game = cls(rules, config, seed, auto_chance, initial, initial, None)
         return game._run_chance() if auto_chance else game

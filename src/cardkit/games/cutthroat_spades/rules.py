@@ -16,7 +16,7 @@ from typing import Any, Callable, Final, Sequence
 
 from cardkit.cards import Card, Suit, sort_cards, standard_deck
 from cardkit.core.options import OptionSpec
-from cardkit.games.cutthroat_spades.view import CutthroatSpadesView
+from cardkit.games.cutthroat_spades.view import CutthroatView
 from cardkit.core.rules import (
     CHANCE,
     ChanceSpec,
@@ -560,7 +560,7 @@ class CutthroatSpadesRules:
             out.append(Zone("won", s, state.won[s], everyone))
         return tuple(out)
 
-    def view(self, state: CutthroatState, seat: int | None) -> CutthroatSpadesView:
+    def view(self, state: CutthroatState, seat: int | None) -> CutthroatView:
         """What ``seat`` may see (see the docs page for every field)."""
         cfg = state.config
         n = cfg.players

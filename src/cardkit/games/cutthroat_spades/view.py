@@ -6,7 +6,7 @@ from typing import TypedDict
 
 from cardkit.core.views import CommonView
 
-__all__ = ["CutthroatSpadesView", "BidView", "GameRecordView"]
+__all__ = ["CutthroatView", "BidView", "GameRecordView"]
 
 
 class BidView(TypedDict):
@@ -24,7 +24,7 @@ class GameRecordView(TypedDict):
     winners: list[int]
 
 
-class CutthroatSpadesView(CommonView):
+class CutthroatView(CommonView):
     """A Cutthroat Spades view: the common fields plus the game's own.
 
     ``trick`` and ``last_trick`` are ``[[seat, "card"], ...]`` in play order;

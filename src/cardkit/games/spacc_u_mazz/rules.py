@@ -8,7 +8,7 @@ from typing import Any, Callable, Final, Mapping
 
 from cardkit.cards import RANK_CHARS, Card, sort_cards, standard_deck
 from cardkit.core.options import OptionSpec
-from cardkit.games.spacc_u_mazz.view import SpaccUMazzView
+from cardkit.games.spacc_u_mazz.view import SpaccView
 from cardkit.core.rules import (
     CHANCE,
     ChanceAction,
@@ -879,7 +879,7 @@ class SpaccRules:
         )
         return tuple(zones)
 
-    def view(self, state: State, seat: int | None) -> SpaccUMazzView:
+    def view(self, state: State, seat: int | None) -> SpaccView:
         """The JSON view for ``seat`` (``None``: spectator); fields in the docs page."""
         cfg = state.config
         main = state.main_stock

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from cardkit.core.views import CommonView
 
-__all__ = ["SpaccUMazzView"]
+__all__ = ["SpaccView"]
 
 
-class SpaccUMazzView(CommonView):
+class SpaccView(CommonView):
     """A Spacc 'u Mazz view: the common fields plus the game's own.
 
     ``phase`` is the state's phase (``"first_dealer"``, the dealing phases, ``"play"``,
