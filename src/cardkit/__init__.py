@@ -8,6 +8,9 @@ from __future__ import annotations
 from cardkit.api import new_game, replay
 from cardkit.cards import SUITS, Card, Rank, Suit, format_cards, parse_cards, sort_cards, standard_deck
 from cardkit.core.game import Game
+from cardkit.core.options import OptionSpec
+from cardkit.core.tricks import winning_index
+from cardkit.core.views import CommonView, ResultView
 from cardkit.core.log import GameLog, LogEntry, SeatEntry, SeatLog, register_upcaster
 from cardkit.core.rules import (
     CHANCE,
@@ -57,6 +60,10 @@ __all__ = [
     "register_upcaster",
     "Rules",
     "Config",
+    "OptionSpec",
+    "CommonView",
+    "ResultView",
+    "winning_index",
     "Zone",
     "Result",
     "CHANCE",

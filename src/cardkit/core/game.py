@@ -515,6 +515,46 @@ class Game(Generic[A, V]):
             check_safe_undo(self._rules, self.players, state, [n.entry for n in reversed(undone)])
         return Game(self._rules, self._config, self._seed, self._auto_chance, state, self._initial, target)
 
+    def undo_seat(self, seat: int, safe: bool = True) -> Game[A, V]:
+        """The game as it was just before ``seat``'s most recent action, so that it is
+        ``seat``'s turn again; the entries after that action go too.
+
+        Safe by default: with ``safe=True`` it is refused (:class:`IllegalActionError`)
+        when another seat or chance has acted since (that would take back more than this
+        seat's own move) or when the move showed anyone a card (the rules of
+        :meth:`undo`). ``safe=False`` also takes back everything after the seat's action.
+        A seat that has not acted yet is an :class:`IllegalActionError`; a seat out of
+        range a :class:`SeatError`. Costs O(entries undone), plus :meth:`undo`'s replay.
+        """
+        if seat is None:
+            raise SeatError("undo_seat needs a seat, not None")
+        self._check_seat(seat)
+        if not isinstance(safe, bool):
+            raise IllegalActionError(f"undo_seat safe must be True or False, not {safe!r}", None, seat)
+        steps = 0
+        node = self._head
+        while node is not None:
+            actor = node.entry.actor
+            if actor != CHANCE:
+                steps += 1
+                if actor == seat:
+                    break
+            node = node.prev
+        if node is None:
+            raise IllegalActionError(f"seat {seat} has not acted yet: nothing to take back", None, seat)
+        if safe and steps > 1:
+            raise IllegalActionError(
+                f"cannot take back seat {seat}'s last action safely: {steps - 1} action(s) of "
+                "other seats came after it (use safe=False to take those back too)",
+                node.entry.action,
+                seat,
+            )
+        try:
+            return self.undo(steps, safe=safe)
+        except IllegalActionError as exc:
+            exc.seat = seat
+            raise
+
     # ----------------------------------------------------------------- internals
 
     def _append(self, actor: int, action: Any, events: Iterable[Any]) -> Game[A, V]:
@@ -609,7 +649,19 @@ class Game(Generic[A, V]):
             and self._entries() == other._entries()
         )
 
-    __hash__ = None  # type: ignore[assignment]
+    def __hash__(self) -> int:
+        # Consistent with __eq__ (equal games have equal rules, seed, length and newest
+        # entry) and O(1): the state and the whole log are left out, the newest entry
+        # tells branches of one game apart.
+        head = self._head
+        last: object = None
+        if head is not None:
+            entry = head.entry
+            try:
+                last = hash((entry.actor, entry.action, entry.events))
+            except TypeError:  # a user's game with unhashable actions or events
+                last = entry.actor
+        return hash((_rules_key(self._rules), self._seed, self._auto_chance, self.entry_count, last))
 
     def __repr__(self) -> str:
         # No seed: it predicts every deal, and reprs end up in logs and error reports.
