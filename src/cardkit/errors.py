@@ -93,3 +93,10 @@ class LogError(CardkitError, ValueError):
 
 class ReplayMismatchError(LogError):
     """Re-deciding a logged action gave other events than the log records."""
+
+
+class ConcurrencyError(CardkitError):
+    """Another writer appended to the match first: the entries were not written (reload, retry)."""
+
+
+__all__.append("ConcurrencyError")

@@ -19,6 +19,7 @@ import attrs
 from cardkit import __version__
 from cardkit.api import new_game, replay
 from cardkit.cli.rules_cmd import add_rules_command
+from cardkit.cli.store_cmd import add_store_parser
 from cardkit.errors import CardkitError, ConfigError, LogError
 from cardkit.games import available_games, get_rules
 from cardkit.rng import Rng
@@ -240,6 +241,7 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("log", help="the log file, or - for standard input")
     rep.set_defaults(func=_replay)
     add_rules_command(sub)
+    add_store_parser(sub)
     return parser
 
 

@@ -107,16 +107,23 @@ def _rebuild(
     actions: tuple[Any, ...],
     events: tuple[tuple[Any, ...], ...],
     snapshots: tuple[Any, ...],
+    first: int = 0,
+    chances: int = 0,
 ) -> Game[Any, Any]:
-    """Unpickle a :class:`Game` from its flat form (see ``Game.__reduce__``)."""
+    """Unpickle a :class:`Game` from its flat form (see ``Game.__reduce__``).
+
+    ``first`` and ``chances``: the seq of its first entry and the chance entries before it
+    (not 0 for a game made by :meth:`Game.resume`, whose history starts later).
+    """
     head: _Node | None = None
-    chances = 0
     shots = iter(snapshots)
-    for seq, actor in enumerate(actors):
+    for seq, actor in enumerate(actors, first):
         if actor == CHANCE:
             chances += 1
         snapshot = next(shots) if (seq + 1) % SNAPSHOT_EVERY == 0 else None
-        head = _Node(LogEntry(seq, actor, actions[seq], events[seq]), head, chances, snapshot)
+        head = _Node(
+            LogEntry(seq, actor, actions[seq - first], events[seq - first]), head, chances, snapshot
+        )
     return Game(rules, config, seed, auto_chance, state, initial, head)
 
 
@@ -240,6 +247,64 @@ class Game(Generic[A, V]):
             rules, game._config, game._seed, log.auto_chance, game._state, game._initial, game._head
         )
         return game._run_chance() if log.auto_chance else game
+
+    @classmethod
+    def resume(
+        cls,
+        rules: Rules[Any, A, Any, V],
+        config: Any,
+        seed: int,
+        auto_chance: bool,
+        entries: Iterable[LogEntry],
+        state: Any = None,
+        chances: int = 0,
+    ) -> Game[A, V]:
+        """A game rebuilt from a trusted ``state`` plus the log entries after it, each re-decided.
+
+        ``state`` is the state before ``entries`` (``None``: the initial state, and then the
+        entries start at seq 0); ``chances`` counts the chance entries before them. Chance
+        entries are checked against ``seed`` when ``auto_chance``. The game's history (its
+        ``log``, ``events``, ``undo``) starts at the first of ``entries``: this is how a store
+        loads a long game from a snapshot in time proportional to the tail only.
+        Raises :class:`LogError` (or :class:`ReplayMismatchError`) where the entries do not fit.
+        """
+        if state is None:
+            game = cls.start(rules, config, seed, auto_chance=False)
+            chances, first = 0, 0
+        else:
+            game = cls(rules, config, seed, False, state, state, None)
+            first = -1
+        for entry in entries:
+            if first == -1:
+                first = entry.seq
+            expected = game._head.length if game._head is not None else first
+            if entry.seq != expected:
+                raise LogError(
+                    f"entry {entry.seq} follows entry {expected - 1}: the log has a gap", seq=entry.seq
+                )
+            if auto_chance and entry.actor == CHANCE and rules.to_act(game.state) == CHANCE:
+                index = game._head.chances if game._head is not None else chances
+                drawn = chance_outcome(rules.pending_chance(game.state), seed, index)
+                if entry.action != drawn:
+                    raise ReplayMismatchError(
+                        f"entry {entry.seq}: its chance outcome is not the one the seed gives",
+                        seq=entry.seq,
+                    )
+            game = game._replay_entry(entry)
+            if game._head is not None and game._head.prev is None and entry.seq != 0:
+                # _append numbered the first entry 0; give it its place in the whole log.
+                head = game._head.entry
+                node = _Node(
+                    LogEntry(entry.seq, head.actor, head.action, head.events),
+                    None,
+                    chances + (1 if head.actor == CHANCE else 0),
+                    game.state if (entry.seq + 1) % SNAPSHOT_EVERY == 0 else None,
+                )
+                game = cls(rules, config, seed, False, game.state, game._initial, node)
+        if state is not None and first == -1:
+            raise LogError("a game resumed from a state needs at least one entry after it")
+        game = cls(rules, config, seed, auto_chance, game.state, game._initial, game._head)
+        return game._run_chance() if auto_chance else game
 
     def _verify_chance(self, entry: LogEntry) -> None:
         if self._rules.to_act(self._state) != CHANCE:
@@ -627,6 +692,8 @@ class Game(Generic[A, V]):
                 tuple(n.entry.action for n in nodes),
                 tuple(n.entry.events for n in nodes),
                 tuple(n.snapshot for n in nodes if n.snapshot is not None),
+                nodes[0].entry.seq if nodes else 0,
+                nodes[0].chances - (nodes[0].entry.actor == CHANCE) if nodes else 0,
             ),
         )
 

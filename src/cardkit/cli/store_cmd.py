@@ -1,0 +1,86 @@
+"""``cardkit store URL list | show | export | import`` — look into and fill a store.
+
+``export`` writes the whole log (seed included: it is for the host, like the log file it
+came from); ``show`` prints no seed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from cardkit.serde import dumps, loads
+from cardkit.store import open as open_store
+
+__all__ = ["add_store_parser"]
+
+
+def _list(args: argparse.Namespace) -> int:
+    finished = {"all": None, "finished": True, "open": False}[args.status]
+    with open_store(args.url) as store:
+        found = store.matches(game=args.game, finished=finished, limit=args.limit)
+    for m in found:
+        state = "over" if m.is_over else f"seat {m.to_act} to act"
+        print(f"{m.match_id}\t{m.game}\t{m.players} players\t{m.entries} entries\t{state}")
+    if not found:
+        print("no matches", file=sys.stderr)
+    return 0
+
+
+def _show(args: argparse.Namespace) -> int:
+    with open_store(args.url) as store:
+        info = store.info(args.match_id)
+        game = store.load(args.match_id)
+    print(f"match {info.match_id}: {info.game}, {info.players} players, rules_version {info.rules_version}")
+    print(f"options: {dumps(info.config)}")
+    print(f"entries: {info.entries} (last seq {info.last_seq})")
+    print(f"scores: {list(game.scores)}")
+    if game.result is not None:
+        print(f"over; winners: {list(game.result.winners)}")
+    else:
+        print(f"seat {game.to_act} to act; legal: {', '.join(str(a) for a in game.legal_actions())}")
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    with open_store(args.url) as store:
+        text = dumps(store.log(args.match_id))
+    if args.output in (None, "-"):
+        print(text)
+    else:
+        Path(args.output).write_text(text + "\n", encoding="utf-8")
+    return 0
+
+
+def _import(args: argparse.Namespace) -> int:
+    log = loads(Path(args.log).read_text(encoding="utf-8"))
+    with open_store(args.url) as store:
+        match_id = store.import_log(log, match_id=args.match_id)
+    print(match_id)
+    return 0
+
+
+def add_store_parser(sub: Any) -> None:
+    """Register ``cardkit store`` and its subcommands on ``sub``, the ``add_subparsers()``
+    of the ``cardkit`` parser."""
+    parser = sub.add_parser("store", help="list, show, export and import matches of a store")
+    parser.add_argument("url", help="the store: sqlite:///games.db, postgresql://…")
+    cmds = parser.add_subparsers(dest="store_command", required=True)
+    ls = cmds.add_parser("list", help="list matches, oldest first")
+    ls.add_argument("--game", default=None)
+    ls.add_argument("--status", choices=("all", "finished", "open"), default="all")
+    ls.add_argument("--limit", type=int, default=None)
+    ls.set_defaults(func=_list)
+    show = cmds.add_parser("show", help="where a match stands")
+    show.add_argument("match_id")
+    show.set_defaults(func=_show)
+    exp = cmds.add_parser("export", help="write a match's whole log as JSON (seed included)")
+    exp.add_argument("match_id")
+    exp.add_argument("--output", "-o", default=None, help="a file (default: standard output)")
+    exp.set_defaults(func=_export)
+    imp = cmds.add_parser("import", help="verify a JSON log and store it; prints the match id")
+    imp.add_argument("log")
+    imp.add_argument("--match-id", default=None)
+    imp.set_defaults(func=_import)

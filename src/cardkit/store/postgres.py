@@ -1,0 +1,182 @@
+"""The ``postgresql://…`` backend: psycopg 3 with a connection pool (extra ``postgres``).
+
+Many processes (many machines) may share one database. A write locks its match's row
+(``SELECT … FOR UPDATE``) so ``play`` reads, decides and appends in one transaction; the
+primary key ``(match_id, seq)`` still refuses any second entry at a seq. Commits that add
+entries send ``NOTIFY cardkit_store`` so :meth:`wait` sleeps until something happens.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import Any, Iterator
+
+from cardkit.errors import ConcurrencyError, ConfigError
+from cardkit.store import sql
+from cardkit.store.errors import MatchExistsError, SchemaVersionError, StoreError
+from cardkit.store.sqlbase import SqlSession
+
+try:
+    import psycopg
+    from psycopg import errors as pg_errors
+    from psycopg.conninfo import conninfo_to_dict
+    from psycopg_pool import ConnectionPool, PoolTimeout
+except ImportError as _exc:  # pragma: no cover - depends on the environment
+    raise ConfigError(
+        "PostgreSQL stores need psycopg 3 and psycopg_pool: pip install 'cardkit[postgres]'"
+    ) from _exc
+
+__all__ = ["PostgresBackend", "CHANNEL"]
+
+CHANNEL = "cardkit_store"
+"""The LISTEN/NOTIFY channel; a payload is ``"<seq>:<match_id>"``."""
+
+_MIGRATION_LOCK = 0x63617264  # "card": one migrating process at a time
+
+
+def _placeholder(statement: str) -> str:
+    return statement.replace("?", "%s")
+
+
+def _duplicate(exc: BaseException) -> str | None:
+    if not isinstance(exc, pg_errors.UniqueViolation):
+        return None
+    return "match" if (exc.diag.constraint_name or "").startswith("cardkit_matches") else "entry"
+
+
+class PostgresBackend:
+    """A PostgreSQL database reached through a pool of ``min_size``..``max_size`` connections."""
+
+    def __init__(self, url: str, min_size: int = 1, max_size: int = 8, timeout: float = 30.0) -> None:
+        try:
+            conninfo_to_dict(url)
+        except psycopg.ProgrammingError as exc:
+            raise ConfigError(f"malformed PostgreSQL URL: {exc}") from None
+        for name, value in (("min_size", min_size), ("max_size", max_size)):
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise ConfigError(f"{name} must be a positive integer, not {value!r}")
+        if max_size < min_size:
+            raise ConfigError(f"max_size {max_size} is below min_size {min_size}")
+        self._pool: ConnectionPool[Any] = ConnectionPool(
+            url, min_size=min_size, max_size=max_size, timeout=timeout, open=False,
+            kwargs={"autocommit": False},
+        )
+        try:
+            self._pool.open(wait=True, timeout=timeout)
+        except PoolTimeout as exc:
+            self._pool.close()
+            raise StoreError(f"no PostgreSQL server answered within {timeout} s: {exc}") from None
+        try:
+            # Not pipelined: each statement's result is read before the next is sent.
+            with self._pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
+                self._migrate(cur)
+        except psycopg.Error as exc:
+            self._pool.close()
+            raise StoreError(f"PostgreSQL: {exc}") from exc
+        except BaseException:
+            self._pool.close()
+            raise
+
+    def _migrate(self, cur: Any) -> None:
+        cur.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,)).fetchall()
+        cur.execute(sql.CREATE_SCHEMA_TABLE)
+        found = cur.execute(sql.SELECT_SCHEMA).fetchone()[0] or 0
+        if found > sql.SCHEMA_VERSION:
+            raise SchemaVersionError(
+                f"the database has store schema version {found}, newer than the "
+                f"{sql.SCHEMA_VERSION} this cardkit knows: upgrade cardkit to open it"
+            )
+        for version in range(found + 1, sql.SCHEMA_VERSION + 1):
+            for statement in sql.POSTGRES_MIGRATIONS[version - 1]:
+                cur.execute(statement)
+            cur.execute(_placeholder(sql.INSERT_SCHEMA), (version,))
+
+    @contextmanager
+    def _transaction(self) -> Iterator[Any]:
+        # Pipeline mode: statements whose results are not read (the inserts, the update,
+        # the notify, COMMIT) travel together, so a move costs two round trips, not eight.
+        try:
+            with self._pool.connection() as conn:
+                failure: BaseException | None = None
+                try:
+                    with conn.pipeline():
+                        try:
+                            with conn.transaction():
+                                with conn.cursor() as cur:
+                                    yield cur
+                        except BaseException as exc:
+                            # Held until the pipeline is closed, which then need not
+                            # report (as a logged warning) that it was aborted.
+                            failure = exc
+                except pg_errors.PipelineAborted:
+                    if failure is None:
+                        raise
+                if failure is not None:
+                    raise failure
+        except PoolTimeout as exc:
+            raise StoreError(f"no PostgreSQL connection free: {exc}") from None
+        except pg_errors.UniqueViolation as exc:
+            # Raised where the pipeline syncs, so it is named here rather than at the insert.
+            constraint = exc.diag.constraint_name or ""
+            if constraint.startswith("cardkit_matches"):
+                raise MatchExistsError(f"that match id is already taken ({exc.diag.message_detail})") from None
+            raise ConcurrencyError(
+                f"another writer stored an entry at the same seq first ({exc.diag.message_detail})"
+            ) from None
+        except psycopg.Error as exc:
+            raise StoreError(f"PostgreSQL: {exc}") from exc
+
+    def _session(self, cur: Any) -> SqlSession:
+        return SqlSession(
+            cur, _placeholder, _duplicate, lock_suffix=" FOR UPDATE",
+            insert_match_sql=sql.INSERT_MATCH_POSTGRES,
+        )
+
+    @contextmanager
+    def read(self) -> Iterator[SqlSession]:
+        """A read transaction (see :class:`~cardkit.store.backend.Backend`)."""
+        with self._transaction() as cur:
+            # One snapshot for all the reads: the match row and the entries agree.
+            cur.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            yield self._session(cur)
+
+    @contextmanager
+    def write(self) -> Iterator[SqlSession]:
+        """A write transaction (see :class:`~cardkit.store.backend.Backend`)."""
+        with self._transaction() as cur:
+            session = self._session(cur)
+            yield session
+            for match_id, seq in session.changed:
+                # Delivered at commit, and only if it commits.
+                cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{seq}:{match_id}"))
+
+    def wait(self, match_id: str, after: int, timeout: float) -> int | None:
+        """See :meth:`cardkit.store.backend.Backend.wait`."""
+        import time
+
+        deadline = time.monotonic() + timeout
+        try:
+            with self._pool.connection() as conn:
+                conn.autocommit = True
+                try:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    while True:
+                        row = conn.execute(_placeholder(sql.SELECT_LENGTH), (match_id,)).fetchone()
+                        newest = None if row is None else int(row[0]) - 1
+                        left = deadline - time.monotonic()
+                        if newest is None or newest > after or left <= 0:
+                            return newest
+                        for note in conn.notifies(timeout=left):
+                            if note.payload.partition(":")[2] == match_id:
+                                break
+                finally:
+                    conn.execute(f"UNLISTEN {CHANNEL}")
+                    conn.autocommit = False
+        except PoolTimeout as exc:
+            raise StoreError(f"no PostgreSQL connection free: {exc}") from None
+        except psycopg.Error as exc:
+            raise StoreError(f"PostgreSQL: {exc}") from exc
+
+    def close(self) -> None:
+        """Release the database; later calls raise :class:`StoreError`."""
+        self._pool.close()

@@ -1,0 +1,140 @@
+"""The SQL both database backends run: the schema, its migrations and every statement.
+
+Every value goes through a placeholder (``?`` here; the PostgreSQL backend turns it into
+``%s``): no statement is ever built from a match id, a game name or any other text.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+__all__ = ["SCHEMA_VERSION", "SQLITE_MIGRATIONS", "POSTGRES_MIGRATIONS", "MATCH_COLUMNS"]
+
+SCHEMA_VERSION: Final = 1
+"""The schema this library writes; a database with a higher version is refused."""
+
+MATCH_COLUMNS: Final = (
+    "match_id, ordinal, game, rules_version, players, config, seed, auto_chance, length, is_over, to_act, nonce"
+)
+"""The columns of a match row, in the order :func:`cardkit.store.sqlbase.row_to_match` reads them."""
+
+SQLITE_MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
+    (
+        """CREATE TABLE cardkit_matches (
+            match_id TEXT PRIMARY KEY,
+            ordinal INTEGER NOT NULL UNIQUE,
+            game TEXT NOT NULL,
+            rules_version INTEGER NOT NULL,
+            players INTEGER NOT NULL,
+            config TEXT NOT NULL,
+            seed TEXT NOT NULL,
+            auto_chance INTEGER NOT NULL,
+            length INTEGER NOT NULL,
+            is_over INTEGER NOT NULL,
+            to_act INTEGER,
+            nonce TEXT NOT NULL
+        )""",
+        "CREATE INDEX cardkit_matches_game ON cardkit_matches (game, is_over, ordinal)",
+        """CREATE TABLE cardkit_entries (
+            match_id TEXT NOT NULL,
+            seq INTEGER NOT NULL,
+            actor INTEGER NOT NULL,
+            action TEXT NOT NULL,
+            events TEXT NOT NULL,
+            PRIMARY KEY (match_id, seq)
+        ) WITHOUT ROWID""",
+        """CREATE TABLE cardkit_snapshots (
+            match_id TEXT NOT NULL,
+            seq INTEGER NOT NULL,
+            rules_version INTEGER NOT NULL,
+            library TEXT NOT NULL,
+            chances INTEGER NOT NULL,
+            state TEXT NOT NULL,
+            PRIMARY KEY (match_id, seq)
+        ) WITHOUT ROWID""",
+    ),
+)
+"""The SQLite schema, one tuple of statements per version: ``SQLITE_MIGRATIONS[v - 1]`` takes
+a database from version ``v - 1`` to ``v``. Released versions are never edited, only appended to."""
+
+POSTGRES_MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
+    (
+        """CREATE TABLE cardkit_matches (
+            match_id TEXT PRIMARY KEY,
+            ordinal BIGINT GENERATED ALWAYS AS IDENTITY UNIQUE,
+            game TEXT NOT NULL,
+            rules_version INTEGER NOT NULL,
+            players INTEGER NOT NULL,
+            config TEXT NOT NULL,
+            seed TEXT NOT NULL,
+            auto_chance BOOLEAN NOT NULL,
+            length INTEGER NOT NULL,
+            is_over BOOLEAN NOT NULL,
+            to_act INTEGER,
+            nonce TEXT NOT NULL
+        )""",
+        "CREATE INDEX cardkit_matches_game ON cardkit_matches (game, is_over, ordinal)",
+        """CREATE TABLE cardkit_entries (
+            match_id TEXT NOT NULL,
+            seq INTEGER NOT NULL,
+            actor INTEGER NOT NULL,
+            action TEXT NOT NULL,
+            events TEXT NOT NULL,
+            PRIMARY KEY (match_id, seq)
+        )""",
+        """CREATE TABLE cardkit_snapshots (
+            match_id TEXT NOT NULL,
+            seq INTEGER NOT NULL,
+            rules_version INTEGER NOT NULL,
+            library TEXT NOT NULL,
+            chances INTEGER NOT NULL,
+            state TEXT NOT NULL,
+            PRIMARY KEY (match_id, seq)
+        )""",
+    ),
+)
+
+"""The PostgreSQL schema, versioned exactly as :data:`SQLITE_MIGRATIONS`."""
+
+CREATE_SCHEMA_TABLE: Final = "CREATE TABLE IF NOT EXISTS cardkit_schema (version INTEGER NOT NULL)"
+SELECT_SCHEMA: Final = "SELECT MAX(version) FROM cardkit_schema"
+INSERT_SCHEMA: Final = "INSERT INTO cardkit_schema (version) VALUES (?)"
+
+SELECT_MATCH: Final = f"SELECT {MATCH_COLUMNS} FROM cardkit_matches WHERE match_id = ?"
+SELECT_LENGTH: Final = "SELECT length FROM cardkit_matches WHERE match_id = ?"
+SELECT_SNAPSHOT: Final = (
+    "SELECT seq, rules_version, library, chances, state FROM cardkit_snapshots "
+    "WHERE match_id = ? AND seq < ? AND rules_version = ? AND library = ? "
+    "ORDER BY seq DESC LIMIT 1"
+)
+SELECT_ENTRIES: Final = (
+    "SELECT seq, actor, action, events FROM cardkit_entries "
+    "WHERE match_id = ? AND seq > ? ORDER BY seq"
+)
+SELECT_MATCHES: Final = f"SELECT {MATCH_COLUMNS} FROM cardkit_matches"
+WHERE_GAME: Final = "game = ?"
+WHERE_OVER: Final = "is_over = ?"
+ORDER_MATCHES: Final = " ORDER BY ordinal"
+LIMIT: Final = " LIMIT ?"
+INSERT_MATCH_SQLITE: Final = (
+    "INSERT INTO cardkit_matches (match_id, ordinal, game, rules_version, players, config, seed, "
+    "auto_chance, length, is_over, to_act, nonce) VALUES "
+    "(?, (SELECT COALESCE(MAX(ordinal), 0) + 1 FROM cardkit_matches), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+INSERT_MATCH_POSTGRES: Final = (
+    "INSERT INTO cardkit_matches (match_id, game, rules_version, players, config, seed, "
+    "auto_chance, length, is_over, to_act, nonce) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+INSERT_ENTRY: Final = (
+    "INSERT INTO cardkit_entries (match_id, seq, actor, action, events) VALUES (?, ?, ?, ?, ?)"
+)
+UPSERT_SNAPSHOT: Final = (
+    "INSERT INTO cardkit_snapshots (match_id, seq, rules_version, library, chances, state) "
+    "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (match_id, seq) DO UPDATE SET "
+    "rules_version = excluded.rules_version, library = excluded.library, "
+    "chances = excluded.chances, state = excluded.state"
+)
+UPDATE_MATCH: Final = "UPDATE cardkit_matches SET length = ?, is_over = ?, to_act = ? WHERE match_id = ?"
+DELETE_ENTRIES: Final = "DELETE FROM cardkit_entries WHERE match_id = ?"
+DELETE_SNAPSHOTS: Final = "DELETE FROM cardkit_snapshots WHERE match_id = ?"
+DELETE_MATCH: Final = "DELETE FROM cardkit_matches WHERE match_id = ?"
