@@ -27,6 +27,7 @@ import cattrs
 
 from cardkit.cards import Card
 from cardkit.core.game import SEED_LIMIT
+from cardkit.core.fields import check_fields
 from cardkit.core.log import (
     LOG_FORMAT,
     LOG_FORMAT_VERSION,
@@ -166,7 +167,12 @@ def to_json(obj: Any) -> Any:
 
 
 def _tagged(obj: Any) -> dict[str, Any]:
-    return {"type": type_name(type(obj)), **_converter.unstructure(obj)}
+    try:
+        return {"type": type_name(type(obj)), **_converter.unstructure(obj)}
+    except (AttributeError, TypeError, ValueError):
+        # A hand-built record with a wrong field type (Play("QS")): name the field.
+        check_fields(obj)
+        raise
 
 
 def _entry_to_json(entry: LogEntry) -> dict[str, Any]:

@@ -428,3 +428,28 @@ def test_game_equality_compares_rules_by_value() -> None:
     game = ticked(5)
     assert game == cardkit.Game.from_log(TickerRules(), game.log)
     assert game.rules is TICKER
+
+
+# -- follow-ups found while merging: the core chance parser and dumps of bad records ---------
+
+
+@pytest.mark.parametrize("text", ["pick ²", "pick ١", "pick " + "9" * 5000, "pick -1"])
+def test_core_chance_parser_refuses_non_ascii_and_huge_numbers(text: str) -> None:
+    from cardkit.core.rules import parse_chance_action
+    from cardkit.errors import NotationError
+
+    with pytest.raises(NotationError):
+        parse_chance_action(text)
+
+
+def test_dumps_of_a_hand_built_action_with_a_wrong_field_names_the_field() -> None:
+    from cardkit.errors import IllegalActionError
+    from cardkit.games.wizard.actions import Play
+
+    with pytest.raises(IllegalActionError, match=r"Play\.card must be a Card"):
+        cardkit.dumps(Play("QS"))  # type: ignore[arg-type]
+
+
+def test_spacc_fixed_points_key_with_a_non_ascii_digit_is_a_config_error() -> None:
+    with pytest.raises(cardkit.ConfigError):
+        cardkit.new_game("spacc-u-mazz", players=2, fixed_points={"²": [1, 0]})

@@ -148,13 +148,18 @@ def turn_view_fields(rules: Rules[Any, Any, Any, Any], state: Any, seat: int | N
     }
 
 
+def _is_small_number(word: str) -> bool:
+    # str.isdigit accepts "²" and other digits int() refuses; int() refuses over 4,300 digits.
+    return 0 < len(word) <= 20 and word.isascii() and word.isdigit()
+
+
 def parse_chance_action(text: str) -> ChanceAction:
     """Parse ``pick N`` or ``shuffle C1 C2 ...`` (used by game ``parse_action`` methods)."""
     parts = text.split()
     if not parts:
         raise NotationError("empty action")
     verb = parts[0].lower()
-    if verb == "pick" and len(parts) == 2 and parts[1].isdigit():
+    if verb == "pick" and len(parts) == 2 and _is_small_number(parts[1]):
         return Pick(int(parts[1]))
     if verb == "shuffle":
         return Shuffle(tuple(Card.parse(p) for p in parts[1:]))

@@ -152,7 +152,7 @@ def _fixed_points(value: object, players: int) -> tuple[tuple[int, ...], ...]:
         count: int | None = None
         if isinstance(key, int) and not isinstance(key, bool):
             count = key
-        elif isinstance(key, str) and key.strip().isdigit():
+        elif isinstance(key, str) and key.strip().isascii() and key.strip().isdigit() and len(key) < 20:
             count = int(key.strip())
         if count not in (2, 3, 4):
             raise ConfigError(
