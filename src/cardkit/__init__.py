@@ -8,10 +8,8 @@ from __future__ import annotations
 from cardkit.api import new_game, replay
 from cardkit.cards import SUITS, Card, Rank, Suit, format_cards, parse_cards, sort_cards, standard_deck
 from cardkit.core.game import Game
-from cardkit.core.options import OptionSpec
-from cardkit.core.tricks import winning_index
-from cardkit.core.views import CommonView, ResultView
 from cardkit.core.log import GameLog, LogEntry, SeatEntry, SeatLog, register_upcaster
+from cardkit.core.options import OptionSpec
 from cardkit.core.rules import (
     CHANCE,
     Config,
@@ -23,6 +21,8 @@ from cardkit.core.rules import (
     ShuffleSpec,
     Zone,
 )
+from cardkit.core.tricks import winning_index
+from cardkit.core.views import CommonView, ResultView
 from cardkit.errors import (
     CardkitError,
     ConfigError,

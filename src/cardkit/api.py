@@ -36,27 +36,37 @@ def new_game(
     name: Literal["crazy-eights"], /, *, players: int, seed: int | None = None,
     auto_chance: bool = True, **options: Any,
 ) -> Game[CrazyEightsAction, CrazyEightsView]: ...
+
+
 @overload
 def new_game(
     name: Literal["wizard"], /, *, players: int, seed: int | None = None,
     auto_chance: bool = True, **options: Any,
 ) -> Game[WizardAction, WizardView]: ...
+
+
 @overload
 def new_game(
     name: Literal["cutthroat-spades"], /, *, players: int, seed: int | None = None,
     auto_chance: bool = True, **options: Any,
 ) -> Game[CutthroatAction, CutthroatView]: ...
+
+
 @overload
 def new_game(
     name: Literal["spacc-u-mazz"], /, *, players: int, seed: int | None = None,
     auto_chance: bool = True, **options: Any,
 ) -> Game[SpaccAction, SpaccView]: ...
+
+
 @overload
 def new_game(
     name: str, /, *, players: int, seed: int | None = None,
     auto_chance: bool = True, **options: Any,
 ) -> Game[Any, Any]: ...
-def new_game(  # fmt: skip
+
+
+def new_game(
     name: str,
     /,
     *,

@@ -12,7 +12,6 @@ import attrs
 
 from cardkit.cards import SUITS, Card, Suit, sort_cards, standard_deck
 from cardkit.core.options import OptionSpec
-from cardkit.games.crazy_eights.view import CrazyEightsView
 from cardkit.core.rules import (
     CHANCE,
     ChanceAction,
@@ -55,6 +54,7 @@ from cardkit.games.crazy_eights.events import (
 )
 from cardkit.games.crazy_eights.scoring import hand_total, points_for_blocked, points_for_out
 from cardkit.games.crazy_eights.state import CrazyEightsState, Owed
+from cardkit.games.crazy_eights.view import CrazyEightsView
 
 __all__ = ["CrazyEightsRules", "RULES"]
 

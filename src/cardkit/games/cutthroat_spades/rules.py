@@ -16,9 +16,9 @@ from typing import Any, Callable, Final, Sequence
 
 from cardkit.cards import Card, Suit, sort_cards, standard_deck
 from cardkit.core.options import OptionSpec
-from cardkit.games.cutthroat_spades.view import CutthroatView
 from cardkit.core.rules import (
     CHANCE,
+    ChanceAction,
     ChanceSpec,
     Pick,
     PickSpec,
@@ -32,6 +32,7 @@ from cardkit.core.table import deal
 from cardkit.core.tricks import winning_index
 from cardkit.errors import IllegalActionError, NotationError
 from cardkit.games.cutthroat_spades.actions import (
+    CutthroatAction,
     SPECIAL_NOTATION,
     Bid,
     Look,
@@ -60,6 +61,7 @@ from cardkit.games.cutthroat_spades.events import (
 )
 from cardkit.games.cutthroat_spades.scoring import moon_threshold, score_seat
 from cardkit.games.cutthroat_spades.state import BidInfo, CutthroatState, GameRecord, replace
+from cardkit.games.cutthroat_spades.view import CutthroatView
 from cardkit.games.notation import parse_chance, parse_number, quoted
 
 __all__ = [
@@ -634,7 +636,7 @@ class CutthroatSpadesRules:
 
     # ------------------------------------------------------------------ notation
 
-    def parse_action(self, text: str) -> Any:
+    def parse_action(self, text: str) -> CutthroatAction | ChanceAction:
         """Parse ``look``, ``bid N``, ``bid nil|blind-nil|b6|1f|2f|moon``, ``play C``, or chance notation."""
         if not isinstance(text, str):
             raise NotationError(f"an action must be text, not {type(text).__name__}")

@@ -8,7 +8,6 @@ from typing import Any, Callable, Final, Mapping
 
 from cardkit.cards import RANK_CHARS, Card, sort_cards, standard_deck
 from cardkit.core.options import OptionSpec
-from cardkit.games.spacc_u_mazz.view import SpaccView
 from cardkit.core.rules import (
     CHANCE,
     ChanceAction,
@@ -79,6 +78,7 @@ from cardkit.games.spacc_u_mazz.events import (
 )
 from cardkit.games.spacc_u_mazz.scoring import hand_points, rank_orders, variable_points
 from cardkit.games.spacc_u_mazz.state import SpaccState, replace
+from cardkit.games.spacc_u_mazz.view import SpaccView
 
 __all__ = ["SpaccRules", "RULES", "PACK", "JOKERS", "RED_JOKER", "BLACK_JOKER"]
 

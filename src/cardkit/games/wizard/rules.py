@@ -12,7 +12,6 @@ import attrs
 
 from cardkit.cards import SUITS, Card, sort_cards
 from cardkit.core.options import OptionSpec
-from cardkit.games.wizard.view import WizardView
 from cardkit.core.rules import (
     CHANCE,
     ChanceAction,
@@ -48,6 +47,7 @@ from cardkit.games.wizard.events import (
 from cardkit.games.wizard.scoring import round_points, winners
 from cardkit.games.wizard.state import DECK, WIZARD, Phase, WizardState, initial_state
 from cardkit.games.wizard.tricks import playable, suit_to_follow, trick_winner
+from cardkit.games.wizard.view import WizardView
 
 __all__ = ["WizardRules", "RULES"]
 
