@@ -335,3 +335,54 @@ def test_equal_games_hash_equal_and_work_as_keys() -> None:
     other_seed = cardkit.new_game("cutthroat-spades", players=4, seed=7)
     assert other_seed != games[0] and other_seed not in table
     assert CHANCE == -1
+
+
+# ------------------------------------------------------------------ the views' declared types
+
+
+def _conforms(value: object, hint: Any) -> bool:
+    """Whether JSON ``value`` has the declared type ``hint`` (the forms views use)."""
+    import types
+    import typing
+
+    origin = typing.get_origin(hint)
+    if hint is type(None):
+        return value is None
+    if origin in (typing.Union, types.UnionType):
+        return any(_conforms(value, h) for h in typing.get_args(hint))
+    if origin is list:
+        (item,) = typing.get_args(hint)
+        return isinstance(value, list) and all(_conforms(v, item) for v in value)
+    if typing.is_typeddict(hint):
+        hints = typing.get_type_hints(hint)
+        return isinstance(value, dict) and set(value) == set(hints) and all(
+            _conforms(value[k], h) for k, h in hints.items()
+        )
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, hint)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_view_value_has_its_declared_type(name: str) -> None:
+    view_type = getattr(_package(name), PACKAGES[name][1] + "View")
+    start = cardkit.new_game(name, players=PACKAGES[name][2], seed=8)
+    for game in _playout(start, 8, 2000)[::25]:
+        for seat in (None, 0):
+            view = game.view(seat)
+            assert _conforms(view, view_type), [
+                k for k, h in __import__("typing").get_type_hints(view_type).items()
+                if not _conforms(view[k], h)
+            ]
+
+
+def test_illegal_action_errors_carry_reason_action_and_seat() -> None:
+    game = cardkit.new_game("wizard", players=3, seed=4)
+    seat = game.to_act
+    assert seat is not None and seat >= 0
+    from cardkit.games import wizard
+
+    bad = wizard.Bid(99)
+    with pytest.raises(IllegalActionError) as info:
+        game.play(bad, seat=seat)
+    assert info.value.action == bad and info.value.seat == seat and info.value.reason == str(info.value)
