@@ -386,3 +386,13 @@ def test_illegal_action_errors_carry_reason_action_and_seat() -> None:
     with pytest.raises(IllegalActionError) as info:
         game.play(bad, seat=seat)
     assert info.value.action == bad and info.value.seat == seat and info.value.reason == str(info.value)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_view_type_declares_the_common_fields_with_their_types(name: str) -> None:
+    import typing
+
+    view_type = getattr(_package(name), PACKAGES[name][1] + "View")
+    hints = typing.get_type_hints(view_type)
+    common = typing.get_type_hints(CommonView)
+    assert {k: hints[k] for k in common} == common

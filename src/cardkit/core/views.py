@@ -2,8 +2,9 @@
 
 A view is plain JSON-compatible data (a ``dict``); these classes only describe it to a
 type checker. Every built-in game's view type (``CrazyEightsView``, ``WizardView``, ...)
-extends :class:`CommonView`, so host code typed against ``CommonView`` works for every
-game, and code typed against one game's view gets its own fields checked too.
+declares the fields of :class:`CommonView` with the same types, and TypedDicts match by
+their fields: host code typed against ``CommonView`` works for every game, and code typed
+against one game's view gets its own fields checked too.
 """
 
 from __future__ import annotations

@@ -2,18 +2,33 @@
 
 from __future__ import annotations
 
-from cardkit.core.views import CommonView
+from typing import TypedDict
+
+from cardkit.core.views import ResultView
 
 __all__ = ["SpaccView"]
 
 
-class SpaccView(CommonView):
-    """A Spacc 'u Mazz view: the common fields plus the game's own.
+class SpaccView(TypedDict):
+    """A Spacc 'u Mazz view: the fields every game has (the same
+    as :class:`cardkit.CommonView`, so it can be used as one) plus the game's own.
 
     ``phase`` is the state's phase (``"first_dealer"``, the dealing phases, ``"play"``,
     ``"over"``; listed on the game's page).
     """
 
+    game: str
+    players: int
+    seat: int | None
+    phase: str
+    to_act: int | None
+    dealer: int | None
+    scores: list[int]
+    hand: list[str] | None
+    hand_sizes: list[int]
+    legal_actions: list[str]
+    result: ResultView | None
+    # the game's own fields
     hand_number: int
     pending: str | None
     face_up: list[list[str]]

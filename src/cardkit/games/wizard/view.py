@@ -2,19 +2,34 @@
 
 from __future__ import annotations
 
-from cardkit.core.views import CommonView
+from typing import TypedDict
+
+from cardkit.core.views import ResultView
 
 __all__ = ["WizardView"]
 
 
-class WizardView(CommonView):
-    """A Wizard view: the common fields plus the game's own.
+class WizardView(TypedDict):
+    """A Wizard view: the fields every game has (the same
+    as :class:`cardkit.CommonView`, so it can be used as one) plus the game's own.
 
     ``trick`` and ``last_trick`` are ``[[seat, "card"], ...]`` in play order;
     ``trick_winner`` is the seat whose card is winning the current trick so far
     (``None`` while the trick is empty).
     """
 
+    game: str
+    players: int
+    seat: int | None
+    phase: str
+    to_act: int | None
+    dealer: int | None
+    scores: list[int]
+    hand: list[str] | None
+    hand_sizes: list[int]
+    legal_actions: list[str]
+    result: ResultView | None
+    # the game's own fields
     round: int
     rounds: int
     turned_card: str | None
