@@ -134,6 +134,8 @@ class Game(Generic[A, V]):
     and :meth:`legal_actions` returns) and view type ``V`` (what :meth:`view` returns):
     ``new_game("wizard", ...)`` is a ``Game[WizardAction, WizardView]``, so a type checker
     catches a string passed to ``play``, another game's action or a misspelt view key.
+    Games compare by value and hash consistently with ``==`` (O(1)), so they can be keys
+    of a search table.
 
     Its attributes cannot be reassigned; every change returns a new ``Game``. ``seed``
     and ``state`` are host-side secrets (the seed predicts every deal): send players
