@@ -17,6 +17,7 @@ __all__ = [
     "UnknownGameError",
     "LogError",
     "ReplayMismatchError",
+    "ResampleError",
 ]
 
 
@@ -93,6 +94,11 @@ class LogError(CardkitError, ValueError):
 
 class ReplayMismatchError(LogError):
     """Re-deciding a logged action gave other events than the log records."""
+
+
+class ResampleError(CardkitError, ValueError):
+    """A game's rules cannot be resampled for a bot (no ``with_zones`` hook), or a hook
+    broke the zone contract."""
 
 
 class ConcurrencyError(CardkitError):

@@ -1,4 +1,4 @@
-"""``cardkit games | simulate | replay | rules`` (see ``cardkit --help``).
+"""``cardkit games | simulate | replay | arena | rules`` (see ``cardkit --help``).
 
 Exit codes: 0 success, 1 a cardkit error (bad log, bad option, unreadable file …),
 2 bad usage (argparse), 130 interrupted by Ctrl-C (``simulate`` prints what it had).
@@ -18,6 +18,7 @@ import attrs
 
 from cardkit import __version__
 from cardkit.api import new_game, replay
+from cardkit.cli import arena
 from cardkit.cli.rules_cmd import add_rules_command
 from cardkit.cli.store_cmd import add_store_parser
 from cardkit.errors import CardkitError, ConfigError, LogError
@@ -240,6 +241,7 @@ def build_parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("replay", help="verify a JSON log and print its final scores")
     rep.add_argument("log", help="the log file, or - for standard input")
     rep.set_defaults(func=_replay)
+    arena.add_parser(sub, parse_option)
     add_rules_command(sub)
     add_store_parser(sub)
     return parser

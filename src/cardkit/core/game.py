@@ -28,6 +28,7 @@ from cardkit.core.rules import (
     Zone,
     guard_turn,
 )
+from cardkit.core.seat import SeatState
 from cardkit.errors import (
     ConfigError,
     GameOverError,
@@ -705,6 +706,21 @@ class Game(Generic[A, V]):
     def __deepcopy__(self, memo: object) -> Game[A, V]:
         # An immutable value: like a tuple of immutables, a copy is the object itself.
         return self
+
+    def seat_state(self, seat: int) -> SeatState:
+        """What ``seat`` knows now, for a bot: view, redacted events, legal actions, rules,
+        config, and ``sample(rng)`` (see :class:`cardkit.core.seat.SeatState`)."""
+        if seat is None:
+            raise SeatError("a seat state needs a seat, not None (spectators do not play)")
+        self._check_seat(seat)
+        return SeatState(
+            self.rules,
+            self.config,
+            self.state,
+            seat,
+            lambda: self.events_for(seat),
+            lambda: self.entries_for(seat),
+        )
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):

@@ -208,9 +208,11 @@ def test_rule12_failed_blind_takes_pile_and_card() -> None:
     )
     assert after.pile == () and after.face_down[0] == cards("8S")
     assert after.to_act == 1
-    # the other seat is told a card was taken, not which one
-    hidden = RULES.redact(events[0], 1)
-    assert hidden.card is None and RULES.redact(events[0], 0) == events[0]
+    # the card was turned face up before it was picked up: every seat saw it, so the
+    # event is public and the card (with the pile) is in the known part of the hand
+    assert RULES.redact(events[0], 1) == events[0] and RULES.redact(events[0], 0) == events[0]
+    assert sorted(after.known[0], key=str) == sorted(cards("4S 5H KH"), key=str)
+    assert RULES.view(after, 1)["known"][0] == [c.code for c in after.known[0]]
 
 
 def test_rule12_bad_position() -> None:

@@ -6,12 +6,13 @@ made where the rules are silent.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 import attrs
 
 from cardkit.cards import SUITS, Card, Suit, sort_cards, standard_deck
 from cardkit.core.options import OptionSpec
+from cardkit.core.resample import Constraint
 from cardkit.core.rules import (
     CHANCE,
     ChanceAction,
@@ -26,6 +27,7 @@ from cardkit.core.rules import (
 )
 from cardkit.core.table import deal
 from cardkit.errors import IllegalActionError
+from cardkit.games.crazy_eights import inference as _inference
 from cardkit.games.crazy_eights.actions import (
     DRAW,
     PASS,
@@ -498,6 +500,16 @@ class CrazyEightsRules:
         return _replace(s, to_act=None, result=Result(e.scores, e.winners))
 
     # ------------------------------------------------------------------ what seats see
+
+    def with_zones(self, state: State, zones: tuple[Zone, ...]) -> State:
+        """``state`` with the cards of ``zones`` (``zones(state)`` with new cards, same
+        sizes) put back in its fields: the determinization hook of :mod:`cardkit.core.resample`."""
+        return _inference.with_zones(state, zones)
+
+    def constraints(self, state: State, seat: int, events: Sequence[Any]) -> tuple[Constraint, ...]:
+        """What ``seat`` has inferred from ``events`` (its redacted events) about concealed
+        zones, for :mod:`cardkit.core.resample`."""
+        return _inference.constraints(state, seat, events)
 
     def zones(self, state: State) -> tuple[Zone, ...]:
         """``stock`` (top first, hidden), ``discard`` (bottom first, public), a ``hand`` per seat."""

@@ -16,6 +16,7 @@ from typing import Any, Callable, Final, Sequence
 
 from cardkit.cards import Card, Suit, sort_cards, standard_deck
 from cardkit.core.options import OptionSpec
+from cardkit.core.resample import Constraint
 from cardkit.core.rules import (
     CHANCE,
     ChanceAction,
@@ -31,6 +32,7 @@ from cardkit.core.rules import (
 from cardkit.core.table import deal
 from cardkit.core.tricks import winning_index
 from cardkit.errors import IllegalActionError, NotationError
+from cardkit.games.cutthroat_spades import inference as _inference
 from cardkit.games.cutthroat_spades.actions import (
     CutthroatAction,
     SPECIAL_NOTATION,
@@ -543,6 +545,16 @@ class CutthroatSpadesRules:
         return replace(state, phase="over", winners=e.winners, tokens=e.tokens)
 
     # ------------------------------------------------------------------ views
+
+    def with_zones(self, state: CutthroatState, zones: tuple[Zone, ...]) -> CutthroatState:
+        """``state`` with the cards of ``zones`` (``zones(state)`` with new cards, same
+        sizes) put back in its fields: the determinization hook of :mod:`cardkit.core.resample`."""
+        return _inference.with_zones(state, zones)
+
+    def constraints(self, state: CutthroatState, seat: int, events: Sequence[Any]) -> tuple[Constraint, ...]:
+        """What ``seat`` has inferred from ``events`` (its redacted events) about concealed
+        zones, for :mod:`cardkit.core.resample`."""
+        return _inference.constraints(state, seat, events)
 
     def zones(self, state: CutthroatState) -> tuple[Zone, ...]:
         """``deck`` (before the first deal), ``removed``, ``hand`` per seat, ``trick``, ``won`` per seat.

@@ -22,6 +22,7 @@ from cardkit.core.rules import (
 )
 from cardkit.core.table import deal
 from cardkit.errors import IllegalActionError
+from cardkit.games.spacc_u_mazz import inference as _inference
 from cardkit.games.spacc_u_mazz.actions import (
     ACTION_TYPES,
     DECLINE,
@@ -119,6 +120,24 @@ def _remove(cards: tuple[Card, ...], gone: tuple[Card, ...]) -> tuple[Card, ...]
     for card in gone:
         rest.remove(card)
     return tuple(rest)
+
+
+def _discard(cards: tuple[Card, ...], gone: tuple[Card, ...]) -> tuple[Card, ...]:
+    """``cards`` minus those of the multiset ``gone`` it holds (a played copy of a known
+    card is taken from the known part first: no one can tell copies apart)."""
+    rest = list(cards)
+    for card in gone:
+        if card in rest:
+            rest.remove(card)
+    return tuple(rest)
+
+
+def _with_known(
+    known: tuple[tuple[Card, ...], ...], seat: int, cards: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], ...]:
+    if not cards:
+        return known
+    return known[:seat] + (sort_cards(known[seat] + cards),) + known[seat + 1 :]
 
 
 def _missing(cards: tuple[Card, ...], wanted: tuple[Card, ...]) -> Card | None:
@@ -244,7 +263,7 @@ class SpaccRules:
         empty: tuple[tuple[Card, ...], ...] = ((),) * n
         return State(
             config, "first_dealer", 0, -1, -1, "", 0, PACK, JOKERS, PACK, empty, empty, empty,
-            (), 0, (), 0, (), (), (), False, (0,) * n, (0,) * n, None,
+            (), 0, (), 0, (), (), (), False, (0,) * n, (0,) * n, None, empty,
         )  # fmt: skip
 
     def to_act(self, state: State) -> int | None:
@@ -681,7 +700,7 @@ class SpaccRules:
         return State(
             s.config, "deal_face_down", e.hand_number, e.dealer, -1, "", 0, PACK, JOKERS, PACK,
             empty, empty, empty, (), 0, (), 0, (), (), (), False, s.totals, s.hand_points,
-            None,
+            None, empty,
         )  # fmt: skip
 
     def _on_hand_dealt(self, s: State, e: HandDealt) -> State:
@@ -722,8 +741,11 @@ class SpaccRules:
     def _on_cards_played(self, s: State, e: CardsPlayed) -> State:
         seat = e.seat
         hands = s.hands
+        known = s.known
         if e.hand:
             hands = hands[:seat] + (_remove(hands[seat], e.hand),) + hands[seat + 1 :]
+            if known[seat]:
+                known = known[:seat] + (_discard(known[seat], e.hand),) + known[seat + 1 :]
         ups = s.face_up
         if e.up:
             ups = ups[:seat] + (_remove(ups[seat], e.up),) + ups[seat + 1 :]
@@ -731,7 +753,7 @@ class SpaccRules:
             s.config, s.phase, s.hand_number, s.dealer, s.to_act, s.pending, s.turns, s.deck,
             s.jokers, s.pack_b, hands, ups, s.face_down, s.pile + e.hand + e.up,
             _ref_rank(e.reference), s.main_stock, s.main_known, s.reserve_stock, s.removed,
-            s.places, s.revealed, s.totals, s.hand_points, s.result,
+            s.places, s.revealed, s.totals, s.hand_points, s.result, known,
         )  # fmt: skip
 
     def _on_pile_burned(self, s: State, e: PileBurned) -> State:
@@ -756,7 +778,10 @@ class SpaccRules:
         hands = list(s.hands)
         hands[seat] = sort_cards(hands[seat] + (card,))
         return replace(
-            s, face_down=self._without_down(s, seat, e.position), hands=tuple(hands)
+            s,
+            face_down=self._without_down(s, seat, e.position),
+            hands=tuple(hands),
+            known=_with_known(s.known, seat, (card,)),
         )
 
     def _on_joker_revealed(self, s: State, e: JokerRevealed) -> State:
@@ -771,8 +796,11 @@ class SpaccRules:
         main = s.main_stock
         reserve = s.reserve_stock
         known = s.main_known
+        seen = s.known
         if e.stock == "main":
             card = main[0]
+            if known >= len(main):  # a starter buried face up: everyone saw it
+                seen = seen[:seat] + (sort_cards(seen[seat] + (card,)),) + seen[seat + 1 :]
             main = main[1:]
             if known > len(main):
                 known = len(main)
@@ -785,6 +813,7 @@ class SpaccRules:
             s.config, s.phase, s.hand_number, s.dealer, s.to_act, s.pending, s.turns, s.deck,
             s.jokers, s.pack_b, hands, s.face_up, s.face_down, s.pile, s.reference, main,
             known, reserve, s.removed, s.places, s.revealed, s.totals, s.hand_points, s.result,
+            seen,
         )  # fmt: skip
 
     def _on_joker_drawn(self, s: State, e: JokerDrawn) -> State:
@@ -802,7 +831,8 @@ class SpaccRules:
         seat = e.seat
         hand = sort_cards(s.hands[seat] + s.pile)
         hands = s.hands[:seat] + (hand,) + s.hands[seat + 1 :]
-        return replace(s, hands=hands, pile=(), reference=0)
+        known = _with_known(s.known, seat, s.pile)
+        return replace(s, hands=hands, pile=(), reference=0, known=known)
 
     def _on_choice_offered(self, s: State, e: ChoiceOffered) -> State:
         return replace(s, pending=e.choice, turns=s.turns + 1)
@@ -810,8 +840,10 @@ class SpaccRules:
     def _on_hand_dumped(self, s: State, e: HandDumped) -> State:
         seat = e.seat
         hands = s.hands[:seat] + ((),) + s.hands[seat + 1 :]
+        known = s.known[:seat] + ((),) + s.known[seat + 1 :]
         return replace(
-            s, hands=hands, pile=s.pile + s.hands[seat], reference=_ref_rank(e.reference)
+            s, hands=hands, pile=s.pile + s.hands[seat], reference=_ref_rank(e.reference),
+            known=known,
         )
 
     def _on_card_removed(self, s: State, e: CardRemoved) -> State:
@@ -834,7 +866,7 @@ class SpaccRules:
             s.config, s.phase, s.hand_number, s.dealer, e.seat, "", s.turns + 1, s.deck,
             s.jokers, s.pack_b, s.hands, s.face_up, s.face_down, s.pile, s.reference,
             s.main_stock, s.main_known, s.reserve_stock, s.removed, s.places, s.revealed,
-            s.totals, s.hand_points, s.result,
+            s.totals, s.hand_points, s.result, s.known,
         )  # fmt: skip
 
     def _on_hand_ended(self, s: State, e: HandEnded) -> State:
@@ -848,8 +880,14 @@ class SpaccRules:
 
     # ------------------------------------------------------------------ what seats see
 
+    def with_zones(self, state: State, zones: tuple[Zone, ...]) -> State:
+        """``state`` with the cards of ``zones`` (``zones(state)`` with new cards, same
+        sizes) put back in its fields: the determinization hook of :mod:`cardkit.core.resample`."""
+        return _inference.with_zones(state, zones)
+
     def zones(self, state: State) -> tuple[Zone, ...]:
-        """Every card: per seat ``hand``, ``face_up``, ``face_down``; ``pile``, ``main_stock``
+        """Every card: per seat ``hand`` (its private part), ``known`` (the cards of the hand
+        every seat saw go there), ``face_up``, ``face_down``; ``pile``, ``main_stock``
         (the concealed part), ``main_stock_buried`` (starting cards buried face up at its
         bottom), ``reserve_stock``, ``removed``; before dealing ``deck`` (pack A), ``jokers``,
         ``pack_b``."""
@@ -858,7 +896,10 @@ class SpaccRules:
         revealed = state.revealed
         zones: list[Zone] = []
         for seat in range(n):
-            zones.append(Zone("hand", seat, state.hands[seat], everyone if revealed else (seat,)))
+            known = state.known[seat]
+            private = _remove(state.hands[seat], known) if known else state.hands[seat]
+            zones.append(Zone("hand", seat, private, everyone if revealed else (seat,)))
+            zones.append(Zone("known", seat, known, everyone))
             zones.append(Zone("face_up", seat, state.face_up[seat], everyone))
             zones.append(
                 Zone("face_down", seat, state.face_down[seat], everyone if revealed else ())
@@ -898,6 +939,7 @@ class SpaccRules:
             "pending": state.pending or None,
             "hand": None if seat is None else [c.code for c in state.hands[seat]],
             "hand_sizes": [len(h) for h in state.hands],
+            "known": [[c.code for c in k] for k in state.known],
             "face_up": [[c.code for c in u] for u in state.face_up],
             "face_down_counts": [len(d) for d in state.face_down],
             "pile": [c.code for c in state.pile],
@@ -924,8 +966,11 @@ class SpaccRules:
         }
 
     def redact(self, event: Any, viewer: int | None) -> Any:
-        """Hide dealt hands of others, every face-down deal, stock orders, others' draws and
-        the card of another seat's failed blind play (it goes into a private hand)."""
+        """Hide dealt hands of others, every face-down deal, stock orders and others' draws.
+
+        A failed blind card is shown to everyone: it was turned face up before it went into
+        the hand (the hand's ``known`` part). A drawn buried starter stays hidden in the
+        draw event (the event cannot tell), but the views and zones show it as known."""
         kind = type(event)
         if kind is HandDealt and event.seat != viewer:
             return HandDealt(event.seat, event.count, None)
@@ -935,8 +980,6 @@ class SpaccRules:
             return StockFormed(event.stock, event.size, None)
         if kind is CardDrawn and event.seat != viewer:
             return CardDrawn(event.seat, event.stock, event.penalty, None)
-        if kind is BlindFailed and event.seat != viewer:
-            return BlindFailed(event.seat, event.position, None)
         return event
 
     def scores(self, state: State) -> tuple[int, ...]:

@@ -37,6 +37,8 @@ class SpaccState:
     * ``places`` are the seats out so far, best first (the whole order once the hand ended).
     * ``revealed`` is true from the end of a hand to the next deal: every card is shown.
     * ``totals`` are the match scores; ``hand_points`` the points of the last scored hand.
+    * ``known`` per seat: the cards of its hand that every seat saw go there (a pile picked
+      up, a failed blind card, a buried starter drawn), sorted; a sub-multiset of the hand.
     """
 
     config: SpaccConfig
@@ -63,6 +65,7 @@ class SpaccState:
     totals: tuple[int, ...]
     hand_points: tuple[int, ...]
     result: Result | None
+    known: tuple[tuple[Card, ...], ...]
 
     def holds_cards(self, seat: int) -> bool:
         """True while ``seat`` has a card in hand, face up or face down (rule 22)."""

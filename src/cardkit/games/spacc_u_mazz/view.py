@@ -31,6 +31,7 @@ class SpaccView(TypedDict):
     # the game's own fields
     hand_number: int
     pending: str | None
+    known: list[list[str]]
     face_up: list[list[str]]
     face_down_counts: list[int]
     pile: list[str]

@@ -6,12 +6,13 @@ cards (:data:`~cardkit.games.wizard.state.DECK` order) before every round.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, Sequence
 
 import attrs
 
 from cardkit.cards import SUITS, Card, sort_cards
 from cardkit.core.options import OptionSpec
+from cardkit.core.resample import Constraint
 from cardkit.core.rules import (
     CHANCE,
     ChanceAction,
@@ -28,6 +29,7 @@ from cardkit.core.rules import (
 from cardkit.core.table import deal
 from cardkit.errors import IllegalActionError, NotationError
 from cardkit.games.notation import parse_chance, parse_number, quoted
+from cardkit.games.wizard import inference as _inference
 from cardkit.games.wizard.actions import Bid, ChooseTrump, Play, WizardAction
 from cardkit.games.wizard.config import MAX_PLAYERS, MIN_PLAYERS, WizardConfig, make_config
 from cardkit.games.wizard.events import (
@@ -341,6 +343,16 @@ class WizardRules:
         raise TypeError(f"not a Wizard host event: {event!r}")
 
     # ------------------------------------------------------------------ what is seen
+
+    def with_zones(self, state: WizardState, zones: tuple[Zone, ...]) -> WizardState:
+        """``state`` with the cards of ``zones`` (``zones(state)`` with new cards, same
+        sizes) put back in its fields: the determinization hook of :mod:`cardkit.core.resample`."""
+        return _inference.with_zones(state, zones)
+
+    def constraints(self, state: WizardState, seat: int, events: Sequence[Any]) -> tuple[Constraint, ...]:
+        """What ``seat`` has inferred from ``events`` (its redacted events) about concealed
+        zones, for :mod:`cardkit.core.resample`."""
+        return _inference.constraints(state, seat, events)
 
     def zones(self, state: WizardState) -> tuple[Zone, ...]:
         """``stock`` (undealt, concealed), ``turned`` (public), ``hand`` per seat (its owner),

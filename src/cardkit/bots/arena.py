@@ -1,0 +1,225 @@
+"""Bot against bot: many games, seats rotated, win shares with 95% Wilson intervals.
+
+Game ``g`` (0-based) seats bot ``(s + g) % N`` of the list at seat ``s``, so over a
+multiple of ``N`` games every bot sits in every seat equally often. Each game's seed and
+each seat's bot rng are derived from the arena seed and the game number only, so the
+results do not depend on how many worker processes share the games.
+
+A win counts 1, shared equally among tied winners; a game that reaches the step limit
+without a result is *unfinished*: it counts in every bot's games but as a win for none.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any, Iterable, Mapping, Sequence
+
+import attrs
+
+from cardkit.api import new_game
+from cardkit.bots.spec import make_bot
+from cardkit.errors import ConfigError
+from cardkit.games import get_rules
+from cardkit.rng import mix64
+
+__all__ = ["GameOutcome", "BotSummary", "ArenaReport", "play_one", "run_arena", "wilson"]
+
+
+@attrs.frozen
+class GameOutcome:
+    """One arena game: ``bots[s]`` is the index (in the bot list) of the bot at seat ``s``."""
+
+    number: int
+    seed: int
+    bots: tuple[int, ...]
+    finished: bool
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    actions: int
+
+
+@attrs.frozen
+class BotSummary:
+    """One bot of the list: games, win share and its 95% Wilson interval, mean score."""
+
+    index: int
+    spec: str
+    games: int
+    wins: float
+    share: float
+    low: float
+    high: float
+    mean_score: float
+
+
+@attrs.frozen
+class ArenaReport:
+    """The whole run: settings, per-bot summaries, unfinished games."""
+
+    game: str
+    players: int
+    options: Mapping[str, Any]
+    seed: int
+    games: int
+    unfinished: int
+    bots: tuple[BotSummary, ...]
+    outcomes: tuple[GameOutcome, ...] = attrs.field(repr=False)
+
+    def as_json(self) -> dict[str, Any]:
+        """JSON-compatible form (``--json``)."""
+        return {
+            "game": self.game,
+            "players": self.players,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "games": self.games,
+            "unfinished": self.unfinished,
+            "bots": [attrs.asdict(b) for b in self.bots],
+        }
+
+    def table(self) -> str:
+        """A plain-text table, one line per bot."""
+        lines = [
+            f"{self.game}, {self.players} players, {self.games} games, seed {self.seed}, "
+            f"options {dict(self.options)}; seats rotated",
+            f"{'bot':<16} {'games':>5} {'wins':>7} {'share':>6}  {'95% interval':<15} {'mean score':>10}",
+        ]
+        for b in self.bots:
+            lines.append(
+                f"{b.spec:<16} {b.games:>5} {b.wins:>7.1f} {b.share:>6.3f}  "
+                f"[{b.low:.3f}, {b.high:.3f}]  {b.mean_score:>10.2f}"
+            )
+        lines.append(f"unfinished games: {self.unfinished}")
+        return "\n".join(lines)
+
+
+def wilson(successes: float, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default); ``(0, 1)`` when n = 0."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)
+    high = 1.0 if successes >= n else min(1.0, centre + half)
+    return (low, high)
+
+
+def _game_seed(seed: int, number: int) -> int:
+    return mix64((seed * 0x9E3779B97F4A7C15 + number) & 0xFFFFFFFFFFFFFFFF)
+
+
+def play_one(
+    game_name: str,
+    players: int,
+    options: Mapping[str, Any],
+    specs: Sequence[str],
+    seed: int,
+    number: int,
+    max_actions: int = 5000,
+) -> GameOutcome:
+    """Play arena game ``number`` (seating and seeds as in the module docs)."""
+    n = players
+    seating = tuple((s + number) % n for s in range(n))
+    bots = [make_bot(specs[i]) for i in seating]
+    rngs = [random.Random(f"cardkit-arena:{seed}:{number}:{s}") for s in range(n)]
+    game_seed = _game_seed(seed, number)
+    game = new_game(game_name, players=n, seed=game_seed, **dict(options))
+    actions = 0
+    while not game.is_over and actions < max_actions:
+        seat = game.to_act
+        assert seat is not None and seat >= 0
+        action = bots[seat].choose(game.seat_state(seat), rngs[seat])
+        game = game.play(action, seat)
+        actions += 1
+    result = game.result
+    if result is None:
+        return GameOutcome(number, game_seed, seating, False, (), tuple(game.scores), actions)
+    return GameOutcome(number, game_seed, seating, True, result.winners, result.scores, actions)
+
+
+def _job(args: tuple[str, int, dict[str, Any], tuple[str, ...], int, int, int]) -> GameOutcome:
+    return play_one(*args)
+
+
+def run_arena(
+    game_name: str,
+    players: int,
+    specs: Sequence[str],
+    games: int,
+    seed: int = 0,
+    workers: int = 1,
+    options: Mapping[str, Any] | None = None,
+    max_actions: int = 5000,
+) -> ArenaReport:
+    """Play ``games`` games and summarize them (see the module docs).
+
+    ``specs`` lists one bot per seat (``len(specs) == players``); ``games`` must be a
+    multiple of ``players`` so that every bot sits in every seat equally often.
+    """
+    options = dict(options or {})
+    rules = get_rules(game_name)
+    rules.config(players, **options)  # ConfigError early, in this process
+    specs = tuple(specs)
+    if len(specs) != players:
+        raise ConfigError(
+            f"{len(specs)} bot(s) for {players} seats: list one bot per seat, e.g. "
+            f"--bots {','.join(['rule'] * players)}"
+        )
+    for spec in specs:
+        make_bot(spec)
+    if games < 1 or games % players:
+        raise ConfigError(
+            f"--games must be a positive multiple of {players} (every bot in every seat equally)"
+        )
+    if workers < 1:
+        raise ConfigError(f"--workers must be at least 1, not {workers}")
+    jobs = [(game_name, players, options, specs, seed, g, max_actions) for g in range(games)]
+    outcomes: Iterable[GameOutcome]
+    if workers == 1:
+        outcomes = [_job(j) for j in jobs]
+    else:
+        import multiprocessing
+
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            outcomes = pool.map(_job, jobs, chunksize=1)
+    ordered = tuple(sorted(outcomes, key=lambda o: o.number))
+    return summarize(game_name, players, options, seed, specs, ordered)
+
+
+def summarize(
+    game_name: str,
+    players: int,
+    options: Mapping[str, Any],
+    seed: int,
+    specs: Sequence[str],
+    outcomes: Sequence[GameOutcome],
+) -> ArenaReport:
+    """Per-bot summaries of ``outcomes``."""
+    k = len(specs)
+    wins = [0.0] * k
+    played = [0] * k
+    points = [0] * k
+    for o in outcomes:
+        for seat, bot in enumerate(o.bots):
+            played[bot] += 1
+            points[bot] += o.scores[seat]
+        if o.winners:
+            share = 1.0 / len(o.winners)
+            for seat in o.winners:
+                wins[o.bots[seat]] += share
+    summaries = []
+    for i, spec in enumerate(specs):
+        low, high = wilson(wins[i], played[i])
+        summaries.append(
+            BotSummary(
+                i, spec, played[i], wins[i], wins[i] / played[i] if played[i] else 0.0,
+                low, high, points[i] / played[i] if played[i] else 0.0,
+            )  # fmt: skip
+        )
+    return ArenaReport(
+        game_name, players, dict(options), seed, len(outcomes),
+        sum(1 for o in outcomes if not o.finished), tuple(summaries), tuple(outcomes),
+    )  # fmt: skip

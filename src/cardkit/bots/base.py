@@ -1,0 +1,51 @@
+"""The :class:`Bot` protocol and :class:`RandomBot`.
+
+A bot receives a :class:`~cardkit.core.seat.SeatState` (what its seat knows, never the
+full state) and an explicit ``random.Random``; it returns one of
+``seat_state.legal_actions``. Given the same seat state and an rng in the same state, a bot
+returns the same action (``ISMCTSBot`` with ``time_ms`` excepted).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol, runtime_checkable
+
+from cardkit.core.seat import SeatState
+from cardkit.errors import IllegalActionError
+
+__all__ = ["Bot", "RandomBot", "require_turn"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything with ``choose(seat_state, rng) -> action``."""
+
+    def choose(self, seat_state: SeatState, rng: random.Random) -> Any:
+        """One of ``seat_state.legal_actions``."""
+        ...
+
+
+def require_turn(seat_state: SeatState) -> tuple[Any, ...]:
+    """The legal actions, or :class:`IllegalActionError` when the seat is not to act."""
+    if not seat_state.is_my_turn or not seat_state.legal_actions:
+        raise IllegalActionError(
+            f"seat {seat_state.seat} is not to act: a bot can only choose on its own turn",
+            None,
+            seat_state.seat,
+        )
+    return seat_state.legal_actions
+
+
+class RandomBot:
+    """Plays a legal action chosen uniformly with the rng it is given."""
+
+    name = "random"
+
+    def choose(self, seat_state: SeatState, rng: random.Random) -> Any:
+        """A uniformly random legal action."""
+        actions = require_turn(seat_state)
+        return actions[rng.randrange(len(actions))]
+
+    def __repr__(self) -> str:
+        return "RandomBot()"

@@ -1,0 +1,69 @@
+"""Spacc 'u Mazz: avoid picking up the pile; shed low cards first, keep 2s and 10s."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardkit.core.seat import SeatState
+from cardkit.games.spacc_u_mazz.actions import (
+    Blind,
+    Decline,
+    Draw,
+    Dump,
+    Keep,
+    Pass,
+    Play,
+    RemoveDown,
+    RemoveUp,
+    Take,
+)
+from cardkit.games.spacc_u_mazz.scoring import rank_orders
+from cardkit.games.spacc_u_mazz.state import SpaccState
+
+__all__ = ["choose"]
+
+_ORDERS = {name: rank_orders(name) for name in ("standard", "as_printed")}
+
+
+def choose(ss: SeatState) -> tuple[Any, str]:
+    """The action and a one-line reason."""
+    state: SpaccState = ss.masked
+    legal = ss.legal_actions
+    order = _ORDERS[state.config.rank_order]
+    if any(isinstance(a, Dump) for a in legal):
+        return next(a for a in legal if isinstance(a, Dump)), "dump my hand: fewer cards to shed"
+    if any(isinstance(a, (RemoveDown, RemoveUp)) for a in legal):
+        downs = [a for a in legal if isinstance(a, RemoveDown)]
+        if downs:
+            return downs[0], "remove a face-down card: it could have failed blind"
+        ups = [a for a in legal if isinstance(a, RemoveUp)]
+        low = min(ups, key=lambda a: order[a.card.rank] if a.card.rank not in (2, 10) else 99)
+        return low, f"remove {low.card}: my hardest face-up card to play"
+    plays = [a for a in legal if isinstance(a, Play)]
+    if plays:
+        def key(a: Play) -> tuple[int, int, int]:
+            rank = (a.hand + a.up)[0].rank
+            special = 1 if rank in (2, 10) else 0
+            # ordinary low ranks first (they get harder to play), most copies, then 2, then 10
+            return (special, 0 if special else order[rank], -(len(a.hand) + len(a.up)))
+
+        ordinary = [a for a in plays if (a.hand + a.up)[0].rank not in (2, 10)]
+        if ordinary:
+            best = min(ordinary, key=key)
+            return best, f"play {best}: my lowest playable rank, so I keep 2s and 10s"
+        if any(isinstance(a, Draw) for a in legal):
+            return next(a for a in legal if isinstance(a, Draw)), "draw: keep my 2s and 10s"
+        best = min(plays, key=lambda a: ((a.hand + a.up)[0].rank != 2, len(a.hand) + len(a.up)))
+        return best, f"play {best}: a 2 or a 10 saves me from the pile"
+    for kind, reason in (
+        (Draw, "draw: I cannot play, and drawing beats taking the pile"),
+        (Blind, "play a face-down card blind: it may save me the pile"),
+        (Take, "take the pile: nothing else is allowed"),
+        (Keep, "keep the red joker"),
+        (Decline, "decline"),
+        (Pass, "pass: nothing else is allowed"),
+    ):
+        for a in legal:
+            if isinstance(a, kind):
+                return a, reason
+    return legal[0], f"{legal[0]}: the only choice"

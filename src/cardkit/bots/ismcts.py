@@ -1,0 +1,245 @@
+""":class:`ISMCTSBot`: single-observer information-set Monte Carlo tree search.
+
+Each iteration draws a determinization with ``seat_state.sample(rng)`` (a full state
+consistent with what the seat knows), then walks one tree shared by all determinizations
+(Cowling, Powley and Whitehouse, 2012, "SO-ISMCTS"):
+
+* nodes are reached by the sequence of actions from the root; in these games every seat
+  action is public, so a node is an information set of whoever acts there;
+* at a node only the actions legal in the current determinization are considered; each
+  such child counts one more *availability*, and UCB uses it instead of the parent's visits
+  (``mean + c * sqrt(ln(available) / visits)``), so rarely possible actions are not
+  over-explored;
+* the first untried legal action is expanded (chosen with the bot's rng), then a playout
+  runs on the pure reducer (``legal_actions / decide / evolve``) until the game ends or the
+  current hand has been scored: uniformly random, or for the shedding games random among
+  the actions that play a card (:mod:`cardkit.bots.playout`); chance nodes met on the way
+  (a reshuffle) are answered by the bot's rng, never by the game's chance stream; a
+  playout cut off after ``playout_limit`` steps is scored by cards still held;
+* the payoff of a seat is 1 for a win (shared among tied winners) once the game is over;
+  after a scored hand of a longer game it is half the seat's rank share and half its
+  position between the lowest and highest score, both in [0, 1];
+* the chosen action is the root child visited most (ties: the earlier legal action).
+
+With ``iterations`` only, the bot is deterministic for a given rng state. ``time_ms``
+stops the search by the wall clock instead (or as well): faster machines then search
+more, so the decision is no longer reproducible.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any, Callable
+
+from cardkit.bots.base import require_turn
+from cardkit.bots.playout import EVALUATIONS, HORIZONS, POLICIES, Policy
+from cardkit.core.rules import CHANCE, Pick, PickSpec, Shuffle
+from cardkit.core.seat import SeatState
+from cardkit.errors import ConfigError
+
+__all__ = ["ISMCTSBot", "payoffs", "playout"]
+
+
+class _Node:
+    __slots__ = ("children", "visits", "total", "avail")
+
+    def __init__(self) -> None:
+        self.children: dict[Any, _Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 1
+
+
+def payoffs(rules: Any, state: Any, players: int) -> list[float]:
+    """Each seat's payoff in [0, 1] at the end of a playout (see the module docs)."""
+    result = rules.result(state)
+    if result is not None:
+        out = [0.0] * players
+        if result.winners:
+            share = 1.0 / len(result.winners)
+            for seat in result.winners:
+                out[seat] = share
+        return out
+    scores = rules.scores(state)
+    low, high = min(scores), max(scores)
+    span = high - low
+    out = []
+    for s in scores:
+        above = sum(1 for t in scores if t < s)
+        ties = sum(1 for t in scores if t == s)
+        rank = (above + (ties - 1) / 2) / (players - 1) if players > 1 else 1.0
+        spread = (s - low) / span if span else 0.5
+        out.append(0.5 * rank + 0.5 * spread)
+    return out
+
+
+def playout(
+    rules: Any,
+    state: Any,
+    rng: random.Random,
+    scores: Any,
+    limit: int,
+    policy: Policy | None = None,
+) -> tuple[Any, bool]:
+    """Play ``policy`` (default: uniformly random legal actions; chance answered by
+    ``rng``) until the game is over, the scores differ from ``scores`` at a chance node (a
+    hand was scored), or ``limit`` steps. Returns the state and whether it was cut off."""
+    to_act_of = rules.to_act
+    legal_of = rules.legal_actions
+    decide = rules.decide
+    evolve = rules.evolve
+    randrange = rng.randrange
+    for _ in range(limit):
+        to_act = to_act_of(state)
+        if to_act is None:
+            return state, False
+        if to_act == CHANCE:
+            if rules.scores(state) != scores:
+                return state, False
+            spec = rules.pending_chance(state)
+            if isinstance(spec, PickSpec):
+                action: Any = Pick(randrange(spec.n))
+            else:
+                order = list(spec.cards)
+                rng.shuffle(order)
+                action = Shuffle(tuple(order))
+        else:
+            actions = legal_of(state)
+            if policy is None:
+                action = actions[randrange(len(actions))]
+            else:
+                action = policy(state, actions, rng)
+        for event in decide(state, action):
+            state = evolve(state, event)
+    return state, rules.to_act(state) is not None
+
+
+class ISMCTSBot:
+    """Information-set MCTS over ``seat_state.sample`` (see the module docs).
+
+    ``iterations``: determinizations searched per decision (default 1000); ``time_ms``: a
+    wall-clock budget (non-deterministic; with both, whichever ends first); ``c``: the UCB
+    exploration constant for payoffs in [0, 1]; ``playout_limit``: most steps of a
+    playout, after which the game's cut-off evaluation (or the scores) give the payoffs
+    (default: :data:`cardkit.bots.playout.HORIZONS` for the game, else 400).
+    """
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        iterations: int | None = 1000,
+        time_ms: float | None = None,
+        c: float = 0.7,
+        playout_limit: int | None = None,
+    ) -> None:
+        if iterations is None and time_ms is None:
+            raise ConfigError("ISMCTSBot needs iterations or time_ms (or both)")
+        if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
+            raise ConfigError(f"iterations must be a positive integer, not {iterations!r}")
+        if time_ms is not None and not time_ms > 0:
+            raise ConfigError(f"time_ms must be positive, not {time_ms!r}")
+        if not c >= 0:
+            raise ConfigError(f"c must be a non-negative number, not {c!r}")
+        self.iterations = iterations
+        self.time_ms = time_ms
+        self.c = float(c)
+        if playout_limit is not None and (not isinstance(playout_limit, int) or playout_limit < 1):
+            raise ConfigError(f"playout_limit must be a positive integer, not {playout_limit!r}")
+        self.playout_limit = playout_limit
+        self.last_iterations = 0
+        """Iterations run by the last :meth:`choose` (useful with ``time_ms``)."""
+        self._policy: Policy | None = None
+        self._evaluate: Callable[[Any], list[float]] | None = None
+        self._limit = 400
+
+    def choose(self, seat_state: SeatState, rng: random.Random) -> Any:
+        """The most visited root action after the search."""
+        legal = require_turn(seat_state)
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        root = self.search(seat_state, rng)
+        best = legal[0]
+        most = -1
+        for action in legal:
+            child = root.children.get(action)
+            visits = child.visits if child is not None else 0
+            if visits > most:
+                best, most = action, visits
+        return best
+
+    def root_visits(self, seat_state: SeatState, rng: random.Random) -> dict[Any, int]:
+        """The visit count of every root action after one search (for tests and tools)."""
+        root = self.search(seat_state, rng)
+        return {a: ch.visits for a, ch in root.children.items()}
+
+    def search(self, seat_state: SeatState, rng: random.Random) -> _Node:
+        """Run the search; returns the root node (internal structure)."""
+        rules = seat_state.rules
+        players = int(seat_state.config.players)
+        scores = rules.scores(seat_state.masked)
+        self._policy = POLICIES.get(rules.name)
+        self._evaluate = EVALUATIONS.get(rules.name)
+        self._limit = self.playout_limit or HORIZONS.get(rules.name, 400)
+        root = _Node()
+        deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
+        limit = self.iterations
+        done = 0
+        while limit is None or done < limit:
+            if deadline is not None and done % 8 == 0 and time.perf_counter() >= deadline:
+                break
+            self._iterate(rules, root, seat_state.sample(rng), rng, scores, players)
+            done += 1
+        self.last_iterations = done
+        return root
+
+    def _iterate(
+        self, rules: Any, root: _Node, state: Any, rng: random.Random, scores: Any, players: int
+    ) -> None:
+        c = self.c
+        log = math.log
+        sqrt = math.sqrt
+        node = root
+        path: list[tuple[_Node, int]] = []
+        to_act = rules.to_act(state)
+        while to_act is not None and to_act != CHANCE:
+            legal = rules.legal_actions(state)
+            children = node.children
+            untried = []
+            for action in legal:
+                child = children.get(action)
+                if child is None:
+                    untried.append(action)
+                else:
+                    child.avail += 1
+            if untried:
+                action = untried[rng.randrange(len(untried))]
+                child = children[action] = _Node()
+                for event in rules.decide(state, action):
+                    state = rules.evolve(state, event)
+                path.append((child, to_act))
+                break
+            best_action = legal[0]
+            best_score = -1.0
+            for action in legal:
+                child = children[action]
+                score = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                if score > best_score:
+                    best_action, best_score = action, score
+            node = children[best_action]
+            for event in rules.decide(state, best_action):
+                state = rules.evolve(state, event)
+            path.append((node, to_act))
+            to_act = rules.to_act(state)
+        state, cut = playout(rules, state, rng, scores, self._limit, self._policy)
+        evaluate = self._evaluate
+        value = evaluate(state) if cut and evaluate is not None else payoffs(rules, state, players)
+        for child, mover in path:
+            child.visits += 1
+            child.total += value[mover]
+
+    def __repr__(self) -> str:
+        return f"ISMCTSBot(iterations={self.iterations}, time_ms={self.time_ms}, c={self.c})"

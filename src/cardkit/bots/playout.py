@@ -1,0 +1,92 @@
+"""Fast playout policies and cut-off evaluations for :class:`~cardkit.bots.ISMCTSBot`.
+
+A playout runs on full (determinized) states, so these functions may read the whole
+state: they belong to the search, not to the deciding seat. Uniformly random play is the
+default; where it makes games absurdly long (shedding games in which a random player
+picks up the pile or draws at will), the policy prefers playing a card, at random.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable, Sequence
+
+__all__ = ["POLICIES", "EVALUATIONS", "HORIZONS", "prefer_plays", "crazy_eights_policy", "fewest_cards"]
+
+Policy = Callable[[Any, Sequence[Any], random.Random], Any]
+Evaluation = Callable[[Any], list[float]]
+
+
+def prefer_plays(state: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+    """A random action among those that play a card (``play ...``), else any random action."""
+    plays = [a for a in legal if type(a).__name__ == "Play"]
+    pool = plays if plays else legal
+    return pool[rng.randrange(len(pool))]
+
+
+def crazy_eights_policy(state: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+    """A plausible Crazy Eights player: a random non-eight play if any, else an eight naming
+    the suit it holds most of, else draw (or pass): opponents in a playout that waste
+    their eights would make every move look better than it is."""
+    plain: list[Any] = []
+    eights: list[Any] = []
+    for a in legal:
+        if type(a).__name__ == "Play":
+            (eights if a.card.rank == 8 else plain).append(a)
+    if plain:
+        return plain[rng.randrange(len(plain))]
+    if eights:
+        hand = state.hands[state.to_act]
+        counts: dict[Any, int] = {}
+        for card in hand:
+            if card.rank != 8:
+                counts[card.suit] = counts.get(card.suit, 0) + 1
+        best = max(counts, key=lambda s: counts[s]) if counts else None
+        for a in eights:
+            if a.suit == best or best is None:
+                return a
+        return eights[0]
+    return legal[rng.randrange(len(legal))]
+
+
+def _rank_share(values: Sequence[float]) -> list[float]:
+    n = len(values)
+    out = []
+    for v in values:
+        below = sum(1 for w in values if w < v)
+        ties = sum(1 for w in values if w == v)
+        out.append((below + (ties - 1) / 2) / (n - 1) if n > 1 else 1.0)
+    return out
+
+
+def fewest_cards(state: Any) -> list[float]:
+    """Payoffs by cards still held (fewer is better), as rank shares in [0, 1]."""
+    held = []
+    for seat, hand in enumerate(state.hands):
+        count = len(hand)
+        for extra in ("face_up", "face_down"):
+            more = getattr(state, extra, None)
+            if more is not None:
+                count += len(more[seat])
+        held.append(-float(count))
+    return _rank_share(held)
+
+
+POLICIES: dict[str, Policy] = {
+    "crazy-eights": crazy_eights_policy,
+    "spacc-u-mazz": prefer_plays,
+}
+"""Game name → playout policy (default: uniformly random)."""
+
+EVALUATIONS: dict[str, Evaluation] = {
+    "crazy-eights": fewest_cards,
+    "spacc-u-mazz": fewest_cards,
+}
+"""Game name → payoffs of a playout cut off by the step limit (default: from the scores)."""
+
+HORIZONS: dict[str, int] = {
+    "spacc-u-mazz": 40,
+}
+"""Game name → default playout step limit where a hand is long and a step is costly
+(a Spacc 'u Mazz hand lasts hundreds of turns; 40 steps, about 13 turns each, and then
+the cards held decide). Other games play out to the end of the hand (limit 400)."""

@@ -1,0 +1,37 @@
+"""Bots from text: ``random``, ``rule``, ``ismcts``, ``ismcts:ITERATIONS``,
+``ismcts:ITERATIONS:C`` (the arena's ``--bots`` and a web host's ``bots`` use this)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardkit.bots.base import RandomBot
+from cardkit.bots.ismcts import ISMCTSBot
+from cardkit.bots.rule import RuleBot
+from cardkit.errors import ConfigError
+
+__all__ = ["make_bot"]
+
+
+def make_bot(spec: str) -> Any:
+    """The bot named by ``spec``; :class:`ConfigError` for an unknown or malformed spec."""
+    if not isinstance(spec, str):
+        raise ConfigError(f"a bot spec is text such as 'ismcts:1000', not {spec!r}")
+    parts = spec.strip().lower().split(":")
+    kind = parts[0]
+    if kind == "random" and len(parts) == 1:
+        return RandomBot()
+    if kind == "rule" and len(parts) == 1:
+        return RuleBot()
+    if kind == "ismcts" and len(parts) <= 3:
+        try:
+            iterations = int(parts[1]) if len(parts) > 1 else 1000
+            c = float(parts[2]) if len(parts) > 2 else 0.7
+        except ValueError:
+            raise ConfigError(
+                f"bad bot spec {spec!r}: use ismcts, ismcts:ITERATIONS or ismcts:ITERATIONS:C"
+            ) from None
+        return ISMCTSBot(iterations=iterations, c=c)
+    raise ConfigError(
+        f"unknown bot {spec!r}: use random, rule, ismcts or ismcts:ITERATIONS[:C]"
+    )
