@@ -52,14 +52,7 @@ class KnownFailure:
     strict: bool = True
 
 
-KNOWN_FAILURES: dict[tuple[str, str], KnownFailure] = {
-    ("docs/testing-your-rules.md", "@given(game_setups("): KnownFailure(
-        "the hypothesis example exceeds hypothesis's default 200 ms deadline (issue 9; the page "
-        "is being fixed on the checker branch); timing-dependent, so not strict",
-        (DeadlineExceeded, FlakyFailure),
-        strict=False,
-    ),
-}
+KNOWN_FAILURES: dict[tuple[str, str], KnownFailure] = {}
 
 # A reader's settings: hypothesis's default deadline; fewer examples than its default 100 only
 # to keep this suite fast (the deadline, not the volume, is what a reader trips over).

@@ -14,7 +14,11 @@ from cardkit.testing.invariants import (
     cards_mentioned,
     check_invariants,
     random_playout,
+    safe_undo_leaks,
+    tampered_chance_log,
+    visible_counts,
 )
+from cardkit.testing.leaks import card_tokens, excess_mentions
 
 __all__ = [
     "InvariantReport",
@@ -23,4 +27,9 @@ __all__ = [
     "cards_mentioned",
     "check_invariants",
     "random_playout",
+    "safe_undo_leaks",
+    "tampered_chance_log",
+    "visible_counts",
+    "card_tokens",
+    "excess_mentions",
 ]

@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 from collections import Counter
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Final, Iterable
 
 import attrs
 
 from cardkit.cards import Card
 from cardkit.core.game import Game, chance_outcome
-from cardkit.core.log import replay
-from cardkit.core.rules import CHANCE, Rules, Zone
-from cardkit.errors import IllegalActionError, NotYourTurnError
+from cardkit.core.log import GameLog, replay
+from cardkit.core.rules import CHANCE, Pick, PickSpec, Rules, Shuffle, Zone
+from cardkit.errors import CardkitError, IllegalActionError, LogError, NotYourTurnError
 from cardkit.games import get_rules
 from cardkit.rng import Rng
 from cardkit.serde import action_from_json, dumps, event_from_json, loads, to_json
+from cardkit.testing.leaks import CardScanner, format_excess
+from cardkit.testing.probes import action_mutations
 
 __all__ = [
     "InvariantViolation",
@@ -23,9 +27,13 @@ __all__ = [
     "check_invariants",
     "random_playout",
     "cards_mentioned",
+    "safe_undo_leaks",
+    "tampered_chance_log",
+    "visible_counts",
 ]
 
 AnyRules = Rules[Any, Any, Any, Any]
+
 
 
 class InvariantViolation(AssertionError):
@@ -68,7 +76,11 @@ def random_playout(game: Game[Any, Any], rng: Rng, max_seat_actions: int | None 
 
 
 def cards_mentioned(data: Any) -> set[Card]:
-    """Every card code found in JSON-compatible ``data`` (strings that are exact card codes)."""
+    """Every card code found in JSON-compatible ``data`` (strings that are exact card codes).
+
+    Kept for compatibility; the checker itself tokenizes every string and counts copies
+    (see :func:`cardkit.testing.leaks.excess_mentions`).
+    """
     found: set[Card] = set()
     stack = [data]
     while stack:
@@ -84,9 +96,11 @@ def cards_mentioned(data: Any) -> set[Card]:
     return found
 
 
-def _visible_cards(zones: Iterable[Zone], viewer: int | None, players: int) -> set[Card]:
+def visible_counts(zones: Iterable[Zone], viewer: int | None, players: int) -> Counter[Card]:
+    """The cards (a multiset) that ``viewer`` may see in ``zones``; for ``None`` (a
+    spectator) only zones visible to every seat."""
     everyone = tuple(range(players))
-    out: set[Card] = set()
+    out: Counter[Card] = Counter()
     for zone in zones:
         if viewer is None:
             if zone.visible_to == everyone:
@@ -100,93 +114,242 @@ def _fail(where: str, message: str) -> InvariantViolation:
     return InvariantViolation(f"{where}: {message}")
 
 
-def _check_zones(rules: AnyRules, state: Any, deck: Counter[Card], players: int, where: str) -> tuple[Zone, ...]:
-    zones = rules.zones(state)
-    total: Counter[Card] = Counter()
-    for zone in zones:
-        if list(zone.visible_to) != sorted(set(zone.visible_to)) or any(
-            not 0 <= s < players for s in zone.visible_to
-        ):
-            raise _fail(where, f"zone {zone.name}/{zone.owner} has bad visible_to {zone.visible_to}")
-        total.update(zone.cards)
-    if total != deck:
-        missing = deck - total
-        extra = total - deck
-        raise _fail(where, f"cards not conserved: missing {sorted(map(str, missing))}, extra {sorted(map(str, extra))}")
-    return zones
+def _who(viewer: int | None) -> str:
+    return "a spectator" if viewer is None else f"seat {viewer}"
 
 
-def _check_views(game: Game[Any, Any], zones: tuple[Zone, ...], where: str) -> None:
-    players = game.players
-    for viewer in (None, *range(players)):
-        view = game.view(viewer)
+class _Checker:
+    """The per-game context of :func:`check_invariants` (one instance per checked game)."""
+
+    def __init__(self, rules: AnyRules, players: int, deck: Counter[Card], probes: int, rng: Rng) -> None:
+        self.rules = rules
+        self.players = players
+        self.deck = deck
+        self.cards = sorted(deck, key=lambda c: c.code)
+        self.scanner = CardScanner(self.cards)
+        self.probes = probes
+        self.rng = rng
+        self.pool: dict[str, Any] = {}
+
+    def leak(self, data: Any, allowed: Counter[Card], where: str, what: str) -> None:
+        excess = self.scanner.excess(data, allowed)
+        if excess:
+            raise _fail(where, f"{what} names concealed cards {format_excess(excess)}")
+
+    # ---------------------------------------------------------------- zones and views
+
+    def zones(self, state: Any, where: str) -> tuple[Zone, ...]:
+        zones = self.rules.zones(state)
+        total: Counter[Card] = Counter()
+        for zone in zones:
+            if list(zone.visible_to) != sorted(set(zone.visible_to)) or any(
+                not 0 <= s < self.players for s in zone.visible_to
+            ):
+                raise _fail(where, f"zone {zone.name}/{zone.owner} has bad visible_to {zone.visible_to}")
+            total.update(zone.cards)
+        if total != self.deck:
+            missing = self.deck - total
+            extra = total - self.deck
+            raise _fail(where, f"cards not conserved: missing {sorted(map(str, missing))}, extra {sorted(map(str, extra))}")
+        return zones
+
+    def views(self, game: Game[Any, Any], zones: tuple[Zone, ...], where: str) -> None:
+        for viewer in (None, *range(self.players)):
+            view = game.view(viewer)
+            try:
+                data = json.loads(json.dumps(view))
+            except (TypeError, ValueError) as exc:
+                raise _fail(where, f"view({viewer}) is not JSON-serializable: {exc}") from exc
+            self.leak(data, visible_counts(zones, viewer, self.players), where, f"view({viewer})")
+
+    # ---------------------------------------------------------------- actions
+
+    def actions(self, game: Game[Any, Any], legal: tuple[Any, ...], zones: tuple[Zone, ...], where: str) -> None:
+        rules = self.rules
+        seat = game.to_act
+        assert seat is not None
+        allowed = visible_counts(zones, seat, self.players)
+        seen: set[Any] = set()
+        for action in legal:
+            if action in seen:
+                raise _fail(where, f"legal_actions lists {action} twice")
+            seen.add(action)
+            text = str(action)
+            try:
+                parsed = rules.parse_action(text)
+            except Exception as exc:  # noqa: BLE001 - reported as a violation
+                raise _fail(where, f"parse_action({text!r}) failed: {exc!r}") from exc
+            if parsed != action:
+                raise _fail(where, f"notation round trip: {action!r} -> {text!r} -> {parsed!r}")
+            if action_from_json(rules, to_json(action)) != action:
+                raise _fail(where, f"JSON round trip changed {action!r}")
+            self.pool.setdefault(text, action)
+        self.leak([str(a) for a in legal], allowed, where, f"legal_actions() of seat {seat}")
+        self.leak([to_json(a) for a in legal], allowed, where, f"the JSON of seat {seat}'s legal actions")
+        # legal => accepted is checked by playing every legal action
+        for action in legal:
+            try:
+                game.play(action)
+            except IllegalActionError as exc:
+                raise _fail(where, f"legal action {action} was refused: {exc}") from exc
+        # accepted => legal: actions legal elsewhere in this game, and legal actions with
+        # one field changed; every refusal must name no card the seat cannot see
+        elsewhere = [a for a in self.pool.values() if a not in seen]
+        mutations = [a for a in action_mutations(legal, self.pool.values(), self.cards, self.rng) if a not in seen]
+        # every candidate is played; the messages of all mutations and of a sample of the
+        # (possibly thousands of) actions legal elsewhere are scanned for concealed cards
+        scanned = {self.rng.below(len(elsewhere)) for _ in range(self.probes)} if elsewhere else set()
+        for index, action in enumerate(elsewhere):
+            self.refused(game, action, allowed, where, scan=index in scanned)
+        for _ in range(min(self.probes, len(mutations))):
+            self.refused(game, mutations.pop(self.rng.below(len(mutations))), allowed, where)
+        to_act = game.to_act
+        if legal and to_act is not None and self.players > 1:
+            other = (to_act + 1) % self.players
+            try:
+                game.play(legal[0], seat=other)
+            except NotYourTurnError as exc:
+                other_allowed = visible_counts(zones, other, self.players) | self.scanner.tokens(str(legal[0]))
+                self.leak(str(exc), other_allowed, where, f"the error seat {other} gets for playing out of turn")
+            else:
+                raise _fail(where, f"seat {other} played out of turn")
+
+    def refused(self, game: Game[Any, Any], action: Any, allowed: Counter[Card], where: str, scan: bool = True) -> None:
+        """``action`` must be refused with a cardkit error that (if ``scan``) names no
+        card the seat to act cannot see, except cards the action itself names."""
         try:
-            text = json.dumps(view)
-        except (TypeError, ValueError) as exc:
-            raise _fail(where, f"view({viewer}) is not JSON-serializable: {exc}") from exc
-        leaked = cards_mentioned(json.loads(text)) - _visible_cards(zones, viewer, players)
-        if leaked:
-            raise _fail(where, f"view({viewer}) shows concealed cards {sorted(map(str, leaked))}")
-
-
-def _check_actions(game: Game[Any, Any], legal: tuple[Any, ...], pool: dict[str, Any], where: str) -> None:
-    rules = game.rules
-    seen: set[Any] = set()
-    for action in legal:
-        if action in seen:
-            raise _fail(where, f"legal_actions lists {action} twice")
-        seen.add(action)
-        text = str(action)
-        try:
-            parsed = rules.parse_action(text)
+            game.play(action)
+        except CardkitError as exc:
+            if not scan:
+                return
+            message = str(exc)
+            excess = self.scanner.excess(message, allowed)
+            if excess:
+                # the seat may read back the cards it typed itself
+                typed = self.scanner.tokens(str(action))
+                if any(n > typed.get(c, 0) for c, n in excess.items()):
+                    typed |= self.scanner.tokens(json.dumps(to_json(action)))
+                    self.leak(message, allowed | typed, where, f"the error for {str(action)!r} ({type(exc).__name__})")
+            return
         except Exception as exc:  # noqa: BLE001 - reported as a violation
-            raise _fail(where, f"parse_action({text!r}) failed: {exc!r}") from exc
-        if parsed != action:
-            raise _fail(where, f"notation round trip: {action!r} -> {text!r} -> {parsed!r}")
-        if action_from_json(rules, to_json(action)) != action:
-            raise _fail(where, f"JSON round trip changed {action!r}")
-        pool.setdefault(text, action)
-    # legal => accepted is checked by playing every legal action
-    for action in legal:
+            raise _fail(where, f"{action!r} raised {type(exc).__name__} ({exc}), not a cardkit error") from exc
+        raise _fail(where, f"{str(action)!r} is not in legal_actions() but was accepted")
+
+    # ---------------------------------------------------------------- entries
+
+    def entry(self, game: Game[Any, Any], before: tuple[Zone, ...], after: tuple[Zone, ...], where: str) -> None:
+        rules = self.rules
+        entry = game.last_entry
+        assert entry is not None
+        for event in entry.events:
+            if event_from_json(rules, json.loads(json.dumps(to_json(event)))) != event:
+                raise _fail(where, f"JSON round trip changed event {event!r}")
+        stream = game.entries_for
+        for viewer in (None, *range(self.players)):
+            allowed = visible_counts(before, viewer, self.players) | visible_counts(after, viewer, self.players)
+            for event in entry.events:
+                shown = rules.redact(event, viewer)
+                if shown is not None:
+                    self.leak(to_json(shown), allowed, where, f"event {type(event).__name__} as {_who(viewer)} sees it")
+            new = stream(viewer, entry.seq - 1)
+            if len(new) != 1 or new[0].seq != entry.seq:
+                raise _fail(where, f"entries_for({viewer}, after={entry.seq - 1}) is not the one new entry")
+            seat_entry = new[0]
+            if entry.actor == CHANCE and seat_entry.action is not None:
+                raise _fail(where, f"entries_for({viewer}) shows a chance action")
+            if seat_entry.action is not None:
+                self.leak(to_json(seat_entry.action), allowed, where, f"the action in entries_for({viewer})")
+            self.leak([to_json(e) for e in seat_entry.events], allowed, where, f"the events in entries_for({viewer})")
+
+    def safe_undo(self, before: Game[Any, Any], after: Game[Any, Any], where: str) -> None:
+        """If ``after.undo(1, safe=True)`` is accepted, it must be ``before`` and let no
+        seat have seen a card it could not see before (unless the actor could)."""
         try:
-            game.play(action)
-        except IllegalActionError as exc:
-            raise _fail(where, f"legal action {action} was refused: {exc}") from exc
-    # accepted => legal, on every action seen legal anywhere so far
-    for text, action in pool.items():
-        if action in seen:
-            continue
-        try:
-            game.play(action)
+            undone = after.undo(1, safe=True)
         except IllegalActionError:
-            continue
-        raise _fail(where, f"{text!r} is not in legal_actions() but was accepted")
-    to_act = game.to_act
-    if legal and to_act is not None and game.players > 1:
-        other = (to_act + 1) % game.players
-        try:
-            game.play(legal[0], seat=other)
-        except NotYourTurnError:
-            pass
-        else:
-            raise _fail(where, f"seat {other} played out of turn")
+            return
+        # the same log node means the same log; comparing whole logs here would be O(n) a step
+        if undone.state != before.state or (undone._head is not before._head and undone != before):
+            raise _fail(where, "safe undo(1) is not the previous game")
+        leaks = safe_undo_leaks(before, after)
+        if leaks:
+            raise _fail(where, f"safe undo was accepted, but {leaks[0]}")
 
 
-def _check_entry_events(game: Game[Any, Any], before: tuple[Zone, ...], after: tuple[Zone, ...], events: tuple[Any, ...], where: str) -> None:
+def safe_undo_leaks(before: Game[Any, Any], after: Game[Any, Any]) -> list[str]:
+    """What a seat learned between ``before`` and ``after`` (a continuation of ``before``
+    by one seat's entries) that the acting seat could not already see: cards newly visible
+    to it in the zones after any entry, or named in its redacted events. Empty when taking
+    the entries back is safe in the sense of DESIGN's undo contract."""
+    rules = before.rules
+    players = before.players
+    done = before._head.length if before._head is not None else 0
+    entries = []
+    node = after._head
+    while node is not None and node.length > done:
+        entries.append(node.entry)
+        node = node.prev
+    entries.reverse()
+    state = before.state
+    actors = {e.actor for e in entries}
+    zones = rules.zones(state)
+    scanner = CardScanner({c for z in zones for c in z.cards})
+    known = {v: visible_counts(zones, v, players) for v in range(players)}
+    out: list[str] = []
+    for entry in entries:
+        for event in entry.events:
+            state = rules.evolve(state, event)
+        zones_after = rules.zones(state)
+        for viewer in range(players):
+            seen = visible_counts(zones_after, viewer, players)
+            for event in entry.events:
+                shown = rules.redact(event, viewer)
+                if shown is not None:
+                    seen |= scanner.tokens(json.dumps(to_json(shown)))
+            new = seen - known[viewer]
+            for actor in actors:
+                new -= known[actor]
+            if new:
+                out.append(f"seat {viewer} saw {format_excess(new)} after {entry.action} (seq {entry.seq})")
+    return out
+
+
+def tampered_chance_log(game: Game[Any, Any]) -> GameLog | None:
+    """``game``'s log with one chance outcome changed and every later entry re-decided, as
+    a log claiming ``auto_chance``: a consistent log of a stacked deck that a verifying
+    replay must reject. ``None`` if the game has no chance entry with another outcome."""
     rules = game.rules
-    players = game.players
-    for event in events:
-        if event_from_json(rules, json.loads(json.dumps(to_json(event)))) != event:
-            raise _fail(where, f"JSON round trip changed event {event!r}")
-    for viewer in (None, *range(players)):
-        allowed = _visible_cards(before, viewer, players) | _visible_cards(after, viewer, players)
-        for event in events:
-            shown = rules.redact(event, viewer)
-            if shown is None:
-                continue
-            leaked = cards_mentioned(to_json(shown)) - allowed
-            if leaked:
-                raise _fail(where, f"event {type(event).__name__} shows seat {viewer} concealed cards {sorted(map(str, leaked))}")
+    entries = game.log.entries
+    target = None
+    for entry in entries:
+        if entry.actor != CHANCE:
+            continue
+        if isinstance(entry.action, Shuffle) and len(set(entry.action.order)) > 1:
+            target = entry
+        elif isinstance(entry.action, Pick) and target is None:
+            target = entry
+    if target is None:
+        return None
+    manual = Game.start(rules, game.config, game.seed, auto_chance=False)
+    for entry in entries:
+        action = entry.action
+        if entry.seq == target.seq:
+            if isinstance(action, Shuffle):
+                order = list(action.order)
+                j = next(i for i in range(1, len(order)) if order[i] != order[0])
+                order[0], order[j] = order[j], order[0]
+                action = Shuffle(tuple(order))
+            else:
+                spec = manual.pending_chance()
+                assert isinstance(spec, PickSpec)
+                if spec.n < 2:
+                    return None
+                action = Pick((action.index + 1) % spec.n)
+        try:
+            manual = manual.play(action)
+        except IllegalActionError:
+            break
+    return attrs.evolve(manual.log, auto_chance=True, seed=game.seed)
 
 
 def check_invariants(
@@ -199,6 +362,7 @@ def check_invariants(
     undo_checks: int = 3,
     full_checks_every: int = 1,
     policy: Policy | None = None,
+    probes: int = 8,
     **options: Any,
 ) -> InvariantReport:
     """Play one random game and check every library invariant along the way.
@@ -206,10 +370,14 @@ def check_invariants(
     ``game`` is a registered name or a Rules object; ``options`` are its options.
     Random choices come from ``policy_seed``; chance from ``seed``. With
     ``full_checks_every=k`` the per-state checks (views, every legal action played,
-    accepted ⇔ legal) run on every k-th seat decision; zones and events are checked
-    on every entry regardless. ``policy(game, legal, rng)`` replaces the uniformly random
-    choice (e.g. a greedy player that reaches natural endings); it must return one of
-    ``legal``. Raises :class:`InvariantViolation` on the first failure.
+    accepted ⇔ legal, refusals and their messages, state not mutated, safe undo) run on
+    every k-th seat decision; zones and events are checked on every entry regardless.
+    ``probes`` is how many legal actions with one field changed are tried per checked
+    state (on top of every action seen legal elsewhere in the game).
+    ``policy(game, legal, rng)`` replaces the uniformly random choice (e.g. a greedy
+    player that reaches natural endings); it must return one of ``legal``. Raises
+    :class:`InvariantViolation` on the first failure. docs/testing-your-rules.md lists
+    every check.
     """
     rules = get_rules(game) if isinstance(game, str) else game
     config = rules.config(players, **options)
@@ -217,14 +385,15 @@ def check_invariants(
     manual = Game.start(rules, config, seed, auto_chance=False)
     deck = Counter(c for z in rules.zones(manual.state) for c in z.cards)
     rng = Rng.stream(policy_seed, 0)
-    pool: dict[str, Any] = {}
+    check = _Checker(rules, players, deck, probes, Rng.stream(policy_seed, 7))
     before_seat: list[Game[Any, Any]] = []
     seat_actions: list[Any] = []
-    zones = _check_zones(rules, manual.state, deck, players, f"{tag} entry 0")
+    zones = check.zones(manual.state, f"{tag} entry 0")
     decisions = 0
     while True:
         to_act = manual.to_act
         where = f"{tag} entry {manual._head.length if manual._head is not None else 0}"
+        full = False
         if to_act is None:
             if manual.legal_actions():
                 raise _fail(where, "legal actions after the end")
@@ -241,9 +410,11 @@ def check_invariants(
             legal = manual.legal_actions()
             if not legal:
                 raise _fail(where, f"seat {to_act} is to act but has no legal action")
-            if decisions % full_checks_every == 0:
-                _check_views(manual, zones, where)
-                _check_actions(manual, legal, pool, where)
+            full = decisions % full_checks_every == 0
+            if full:
+                snapshot = _fingerprint(manual.state, where)
+                check.views(manual, zones, where)
+                check.actions(manual, legal, zones, where)
             decisions += 1
             if policy is None:
                 action = legal[rng.below(len(legal))]
@@ -254,18 +425,23 @@ def check_invariants(
             before_seat.append(manual)
             seat_actions.append(action)
         nxt = manual.play(action)
-        new_zones = _check_zones(rules, nxt.state, deck, players, where)
-        entry = nxt.last_entry
-        assert entry is not None
-        _check_entry_events(nxt, zones, new_zones, entry.events, where)
-        if len(nxt.scores) != players:
-            raise _fail(where, "scores must have one entry per seat")
+        new_zones = check.zones(nxt.state, where)
+        check.entry(nxt, zones, new_zones, where)
+        if full:
+            if _fingerprint(manual.state, where) != snapshot:
+                raise _fail(where, "the state before the step changed: evolve or decide mutated shared state")
+            # a safe undo rebuilds and compares visibility: costly, so at the 1st, 2nd,
+            # 4th, 8th … checked decision (a dozen per long game)
+            checked = decisions // full_checks_every
+            if checked & (checked - 1) == 0:
+                check.safe_undo(manual, nxt, where)
+        scores = nxt.scores
+        if len(scores) != players or not all(isinstance(x, int) and not isinstance(x, bool) for x in scores):
+            raise _fail(where, f"scores must be one integer per seat, not {scores!r}")
         manual, zones = nxt, new_zones
-    _check_views(manual, zones, f"{tag} end")
-    if manual.is_over:
-        result = manual.result
-        if result is None or len(result.scores) != players or list(result.winners) != sorted(set(result.winners)):
-            raise _fail(tag, f"bad result {result!r}")
+    check.views(manual, zones, f"{tag} end")
+    _check_result(manual, tag)
+    _check_copies(manual, tag)
     # replay through JSON
     text = dumps(manual.log)
     again = replay(rules, loads(text, rules))
@@ -286,6 +462,8 @@ def check_invariants(
         auto2 = auto2.play(action)
     if dumps(auto2.log) != dumps(auto.log):
         raise _fail(tag, "the same seed and actions gave a different log")
+    _check_chance_verified(auto, tag)
+    _check_streams(auto, tag)
     # undo returns the earlier game exactly
     n = len(before_seat)
     if n:
@@ -300,13 +478,6 @@ def check_invariants(
             for viewer in (None, *range(players)):
                 if undone.view(viewer) != expected.view(viewer):
                     raise _fail(tag, f"undo({k}) shows seat {viewer} another view")
-        try:
-            safe = manual.undo(1, safe=True)
-        except IllegalActionError:
-            pass
-        else:
-            if safe != before_seat[-1]:
-                raise _fail(tag, "safe undo(1) is not the previous game")
     return InvariantReport(
         game=rules.name,
         players=players,
@@ -316,3 +487,95 @@ def check_invariants(
         finished=manual.is_over,
         final=manual,
     )
+
+
+def _fingerprint(state: Any, where: str) -> Any:
+    """Something equal for an unchanged state and (almost surely) unequal once anything
+    inside it was mutated: its pickle (fast), or a deep copy if it does not pickle."""
+    try:
+        return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:  # noqa: BLE001 - fall back to a deep copy (compared with ==)
+        return _Copy(_snapshot(state, where))
+
+
+class _Copy:
+    """A deep copy that compares with ``==`` to another :class:`_Copy` (not to bytes)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Copy) and bool(self.value == other.value)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _snapshot(state: Any, where: str) -> Any:
+    try:
+        return copy.deepcopy(state)
+    except Exception as exc:  # noqa: BLE001 - reported as a violation
+        raise _fail(where, f"the state cannot be deep-copied ({type(exc).__name__}: {exc})") from exc
+
+
+def _check_result(game: Game[Any, Any], tag: str) -> None:
+    if not game.is_over:
+        if game.result is not None:
+            raise _fail(tag, f"a result {game.result!r} before the end")
+        return
+    result = game.result
+    players = game.players
+    if result is None:
+        raise _fail(tag, "the game is over but has no result")
+    scores, winners = result.scores, result.winners
+    if len(scores) != players or not all(isinstance(x, int) and not isinstance(x, bool) for x in scores):
+        raise _fail(tag, f"the result's scores must be one integer per seat: {result!r}")
+    if any(not isinstance(w, int) or isinstance(w, bool) or not 0 <= w < players for w in winners):
+        raise _fail(tag, f"the result names a winner seat that does not exist: {result!r}")
+    if list(winners) != sorted(set(winners)):
+        raise _fail(tag, f"the result's winners must be ascending and distinct: {result!r}")
+
+
+def _check_copies(game: Game[Any, Any], tag: str) -> None:
+    state = game.state
+    try:
+        again = pickle.loads(pickle.dumps(state))
+    except Exception as exc:  # noqa: BLE001 - reported as a violation
+        raise _fail(tag, f"the state does not pickle ({type(exc).__name__}: {exc})") from exc
+    if again != state:
+        raise _fail(tag, "the state unpickles unequal")
+    if _snapshot(state, tag) != state:
+        raise _fail(tag, "the state deep-copies unequal")
+    for name in ("pickle", "deepcopy"):
+        try:
+            other: Game[Any, Any] = pickle.loads(pickle.dumps(game)) if name == "pickle" else copy.deepcopy(game)
+        except Exception as exc:  # noqa: BLE001 - reported as a violation
+            raise _fail(tag, f"the game does not {name} ({type(exc).__name__}: {exc})") from exc
+        if other != game or dumps(other.log) != dumps(game.log):
+            raise _fail(tag, f"the game is unequal after a {name} round trip")
+
+
+def _check_chance_verified(game: Game[Any, Any], tag: str) -> None:
+    tampered = tampered_chance_log(game)
+    if tampered is None:
+        return
+    try:
+        replay(game.rules, tampered)
+    except LogError:
+        return
+    raise _fail(tag, "a log with auto_chance and a stacked chance entry replays without error")
+
+
+def _check_streams(game: Game[Any, Any], tag: str) -> None:
+    stream = game.entries_for
+    length = len(game.log.entries)
+    for viewer in (None, *range(game.players)):
+        full = stream(viewer)
+        if [e.seq for e in full] != list(range(length)):
+            raise _fail(tag, f"entries_for({viewer}) does not list every entry once, in order")
+        if tuple(e for entry in full for e in entry.events) != game.events_for(viewer):
+            raise _fail(tag, f"the events of entries_for({viewer}) are not events_for({viewer})")
+        for after in sorted({-1, 0, length // 2, length - 2, length - 1}):
+            if after >= -1 and tuple(stream(viewer, after)) != tuple(full[after + 1:]):
+                raise _fail(tag, f"entries_for({viewer}, after={after}) is not the tail of entries_for({viewer})")
