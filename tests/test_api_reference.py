@@ -32,7 +32,9 @@ MODULES, IMPORT_PROBLEMS = build_api.public_modules()
 
 
 def test_every_public_module_imports() -> None:
-    assert IMPORT_PROBLEMS == []
+    # The web extra needs Python >= 3.11 (current Starlette): on 3.10 it is not installed.
+    old_python = sys.version_info < (3, 11)
+    assert [p for p in IMPORT_PROBLEMS if not (old_python and p.startswith("cardkit.web"))] == []
     assert {"cardkit", "cardkit.core.rules", "cardkit.games.wizard", "cardkit.testing"} <= set(MODULES)
 
 

@@ -20,7 +20,10 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Final, Mapping
+import sys
+import types
+import typing
+from typing import Any, Callable, Final, Literal, Mapping, Union
 
 import attrs
 import cattrs
@@ -115,9 +118,16 @@ _converter.register_structure_hook(str, _strict_str)
 _converter.register_structure_hook(bool, _strict_bool)
 
 
+_TYPE_NAMES: dict[type, str] = {}
+
+
 def type_name(cls: type) -> str:
     """The ``"type"`` tag of an action or event class: its name in snake_case."""
-    return re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
+    name = _TYPE_NAMES.get(cls)
+    if name is None:
+        # cached: the regex cost about a quarter of dumps
+        name = _TYPE_NAMES[cls] = re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
+    return name
 
 
 # Keyed by the classes themselves (never by id(rules): a dropped rules object's address
@@ -225,14 +235,154 @@ def dumps(obj: Any) -> str:
     return json.dumps(to_json(obj), separators=(",", ":"), ensure_ascii=False)
 
 
-def _from_tagged(rules: AnyRules, data: Any, kind: str) -> Any:
+class _Slow(Exception):
+    """The fast structurer declines: cattrs decides (and words the error)."""
+
+
+_Field = Callable[[Any], Any]
+
+
+def _fast_field(annotation: Any) -> _Field:
+    """A converter for one field that accepts exactly what the cattrs hooks above accept
+    (and returns the same value), raising :class:`_Slow` for anything else."""
+    if annotation is Card:
+        interned = Card._interned
+
+        def card(value: Any) -> Any:
+            found = interned.get(value) if isinstance(value, str) else None
+            if found is None:
+                raise _Slow
+            return found
+
+        return card
+    if annotation is int:
+
+        def integer(value: Any) -> Any:
+            if type(value) is not int:
+                raise _Slow
+            return value
+
+        return integer
+    if annotation is str or annotation is bool:
+        exact = annotation
+
+        def plain(value: Any) -> Any:
+            if type(value) is not exact:
+                raise _Slow
+            return value
+
+        return plain
+    origin = typing.get_origin(annotation)
+    args = typing.get_args(annotation)
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        item = _fast_field(args[0])
+
+        def items(value: Any) -> Any:
+            if type(value) is not list:
+                raise _Slow
+            return tuple([item(v) for v in value])
+
+        return items
+    if (origin is Union or origin is types.UnionType) and len(args) == 2 and type(None) in args:
+        inner = _fast_field(args[0] if args[1] is type(None) else args[1])
+
+        def optional(value: Any) -> Any:
+            return None if value is None else inner(value)
+
+        return optional
+    if origin is Literal and all(type(a) is str for a in args):
+        allowed = frozenset(args)
+
+        def literal(value: Any) -> Any:
+            if type(value) is not str or value not in allowed:
+                raise _Slow
+            return value
+
+        return literal
+    # any other type: cattrs's own hook for it, called directly (no dispatch per record)
+    hook = _converter.get_structure_hook(annotation)
+
+    def other(value: Any) -> Any:
+        try:
+            return hook(value, annotation)
+        except Exception:  # noqa: BLE001 - cattrs redoes the record and words the error
+            raise _Slow from None
+
+    return other
+
+
+_Plan = tuple[frozenset[str], Callable[[dict[str, Any]], Any]]
+_FAST: dict[type, _Plan | None] = {}
+
+
+def _builder(cls: type, fields: tuple[tuple[str, _Field], ...]) -> Callable[[dict[str, Any]], Any]:
+    """``data -> cls(convert_1(data[name_1]), ...)`` as one generated function (as attrs
+    generates ``__init__``): no loop and no per-field tuple unpacking per record."""
+    names = {f"_c{i}": convert for i, (_, convert) in enumerate(fields)}
+    call = ", ".join(f"_c{i}(d[{name!r}])" for i, (name, _) in enumerate(fields))
+    namespace: dict[str, Any] = {"_cls": cls, **names}
+    exec(f"def build(d):\n    return _cls({call})\n", namespace)  # noqa: S102 - names are attrs fields
+    build: Callable[[dict[str, Any]], Any] = namespace["build"]
+    return build
+
+
+def _fast_plan(cls: type) -> _Plan | None:
+    """How to build ``cls`` from JSON without cattrs's per-call dispatch; None when its
+    fields are not all plain required init arguments (cattrs then does the whole job)."""
+    if cls in _FAST:
+        return _FAST[cls]
+    plan: _Plan | None = None
+    try:
+        hints = typing.get_type_hints(cls)
+        fields = attrs.fields(cls)
+        if all(
+            f.init and f.alias == f.name and f.name in hints and f.name != "type" and f.name.isidentifier()
+            for f in fields
+        ):
+            plan = (
+                frozenset(f.name for f in fields) | {"type"},
+                _builder(cls, tuple((f.name, _fast_field(hints[f.name])) for f in fields)),
+            )
+    except Exception:  # noqa: BLE001 - anything unusual is left to cattrs
+        plan = None
+    _FAST[cls] = plan
+    return plan
+
+
+def _fast_record(data: Any, table: dict[str, type]) -> Any:
+    """The record of ``data`` by its class's plan, or None when cattrs must decide."""
+    if type(data) is dict:
+        name = data.get("type")
+        cls = table.get(name) if type(name) is str else None
+        if cls is not None:
+            plan = _FAST.get(cls) if cls in _FAST else _fast_plan(cls)
+            if plan is not None and data.keys() == plan[0]:
+                try:
+                    return plan[1](data)
+                except _Slow:
+                    pass
+    return None
+
+
+def _from_tagged(rules: AnyRules, data: Any, kind: str, table: dict[str, type] | None = None) -> Any:
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise LogError(f"{kind} must be an object with a string 'type', not {data!r}")
-    fields = dict(data)
-    name = fields.pop("type")
-    cls = _types(rules, kind).get(name)
+    name = data["type"]
+    cls = (table if table is not None else _types(rules, kind)).get(name)
     if cls is None:
         raise LogError(f"unknown {rules.name} {kind} type {name!r}")
+    # A log holds tens of thousands of records: a pre-built plan per class is several
+    # times faster than cattrs's generic path. Whatever the plan does not accept exactly
+    # (a missing or extra key, a non-canonical card, ...) goes to cattrs, which decides
+    # and words the error as before.
+    plan = _FAST.get(cls) if cls in _FAST else _fast_plan(cls)
+    if plan is not None and data.keys() == plan[0]:
+        try:
+            return plan[1](data)
+        except _Slow:
+            pass
+    fields = dict(data)
+    del fields["type"]
     try:
         return _converter.structure(fields, cls)
     except (CardkitError, ValueError, TypeError, KeyError, cattrs.BaseValidationError) as exc:
@@ -317,7 +467,7 @@ def _actor(raw: Any, i: int) -> int:
 
 
 def _entry_fields(raw: Any, i: int, expected_seq: int | None) -> tuple[int, int, list[Any]]:
-    if not isinstance(raw, dict) or set(raw) != _ENTRY_KEYS:
+    if not isinstance(raw, dict) or raw.keys() != _ENTRY_KEYS:
         raise LogError(f"entry {i} must have exactly the keys seq, actor, action, events", seq=i)
     seq, events = raw["seq"], raw["events"]
     if not isinstance(seq, int) or isinstance(seq, bool) or (
@@ -355,16 +505,17 @@ def log_from_json(data: Any, rules: AnyRules | str | None = None) -> GameLog:
     if not isinstance(auto, bool):
         raise LogError("the log's auto_chance must be true or false")
     entries = []
+    actions, event_types = _types(rules, "action"), _types(rules, "event")
     for i, raw in enumerate(data["entries"]):
         seq, actor, events = _entry_fields(raw, i, i)
-        entries.append(
-            LogEntry(
-                seq=seq,
-                actor=actor,
-                action=_at(seq, action_from_json, rules, raw["action"]),
-                events=tuple(_at(seq, event_from_json, rules, e) for e in events),
-            )
-        )
+        action = _fast_record(raw["action"], actions)
+        if action is None:
+            action = _at(seq, _from_tagged, rules, raw["action"], "action", actions)
+        loaded = []
+        for e in events:
+            event = _fast_record(e, event_types)
+            loaded.append(event if event is not None else _at(seq, _from_tagged, rules, e, "event", event_types))
+        entries.append(LogEntry(seq=seq, actor=actor, action=action, events=tuple(loaded)))
     return GameLog(
         game=rules.name,
         rules_version=data["rules_version"],
@@ -419,11 +570,13 @@ def seat_log_from_json(data: Any, rules: AnyRules | str | None = None) -> SeatLo
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise LogError(f"the key {_bounded(key)} appears twice in one JSON object")
-        out[key] = value
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise LogError(f"the key {_bounded(key)} appears twice in one JSON object")
+            seen.add(key)
     return out
 
 
@@ -452,17 +605,22 @@ def parse_json(text: str | bytes) -> Any:
             raise LogError(f"the log is not UTF-8 text: {exc}") from None
     if not isinstance(text, str):
         raise LogError(f"a log is JSON text, not {type(text).__name__}")
+    # Python's own limit on digits, when it is on and no looser than ours, does the
+    # check in C (a Python hook per number cost a tenth of loads).
+    limit = getattr(sys, "get_int_max_str_digits", lambda: 0)()
     try:
         return json.loads(
             text,
             object_pairs_hook=_no_duplicates,
-            parse_int=_parse_int,
+            parse_int=None if 0 < limit <= MAX_DIGITS else _parse_int,
             parse_float=_parse_float,
             parse_constant=_parse_constant,
         )
     except LogError:
         raise
     except (ValueError, TypeError, RecursionError) as exc:
+        if "integer string conversion" in str(exc):
+            raise LogError(f"a number of more than {limit} digits (at most {MAX_DIGITS})") from None
         raise LogError(f"the log is not valid JSON: {exc}") from None
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 import attrs
 
@@ -21,6 +21,7 @@ from cardkit.api import new_game
 from cardkit.bots.spec import make_bot
 from cardkit.errors import ConfigError
 from cardkit.games import get_rules
+from cardkit.parallel import map_ordered
 from cardkit.rng import mix64
 
 __all__ = ["GameOutcome", "BotSummary", "ArenaReport", "play_one", "run_arena", "wilson"]
@@ -177,15 +178,7 @@ def run_arena(
     if workers < 1:
         raise ConfigError(f"--workers must be at least 1, not {workers}")
     jobs = [(game_name, players, options, specs, seed, g, max_actions) for g in range(games)]
-    outcomes: Iterable[GameOutcome]
-    if workers == 1:
-        outcomes = [_job(j) for j in jobs]
-    else:
-        import multiprocessing
-
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            outcomes = pool.map(_job, jobs, chunksize=1)
-    ordered = tuple(sorted(outcomes, key=lambda o: o.number))
+    ordered = tuple(map_ordered(_job, jobs, workers))  # in game order, whatever workers is
     return summarize(game_name, players, options, seed, specs, ordered)
 
 

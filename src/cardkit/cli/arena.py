@@ -13,8 +13,6 @@ import argparse
 import json
 from typing import Any
 
-from cardkit.bots.arena import run_arena
-
 __all__ = ["add_parser", "run"]
 
 
@@ -46,6 +44,8 @@ def add_parser(sub: Any, parse_option: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the arena described by ``args`` and print the report."""
+    from cardkit.bots.arena import run_arena  # on use: `cardkit games` must not load the bots
+
     specs = [s.strip() for s in args.bots.split(",") if s.strip()]
     games = args.games if args.games is not None else 10 * args.players
     report = run_arena(

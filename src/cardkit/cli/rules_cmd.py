@@ -1,13 +1,15 @@
-"""``cardkit rules GAME [--json]``: print a game's option schema (``rules.options()``)."""
+"""``cardkit rules GAME [--json]``: print a game's rules summary and option schema (``rules.options()``)."""
 
 from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cardkit.core.options import OptionSpec, options_of
 from cardkit.games import get_rules
+
+if TYPE_CHECKING:
+    from cardkit.core.options import OptionSpec
 
 __all__ = ["add_rules_command", "rules_document"]
 
@@ -15,6 +17,8 @@ __all__ = ["add_rules_command", "rules_document"]
 def rules_document(name: str) -> dict[str, Any]:
     """The JSON document ``cardkit rules NAME --json`` prints: the game's name, rules
     version, player range and every option's schema (see :class:`OptionSpec`)."""
+    from cardkit.core.options import options_of  # here: `cardkit games` should start fast
+
     rules = get_rules(name)
     return {
         "game": rules.name,
@@ -41,11 +45,20 @@ def _print_rules(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(document, indent=2, sort_keys=False))
         return 0
+    rules = get_rules(args.game)
     print(
-        f"{document['game']} (rules version {document['rules_version']}, "
-        f"{document['min_players']}-{document['max_players']} players)"
+        f"{document['game']} ({document['min_players']}-{document['max_players']} players), "
+        f"rules version {document['rules_version']}"
     )
-    specs = options_of(get_rules(args.game))
+    summary = getattr(rules, "summary", None)
+    if callable(summary):  # the rules in a few sentences, with the action notation
+        print()
+        print(summary())
+        print()
+    print("Options (-o key=value):")
+    from cardkit.core.options import options_of
+
+    specs = options_of(rules)
     if not specs:
         print("  no options described")
     for spec in specs:
@@ -57,7 +70,7 @@ def _print_rules(args: argparse.Namespace) -> int:
 
 def add_rules_command(sub: Any) -> None:
     """Register the ``rules`` subcommand on the ``cardkit`` parser's subparsers."""
-    cmd = sub.add_parser("rules", help="print a game's options: type, default, allowed values")
+    cmd = sub.add_parser("rules", help="print a game's rules summary and options: type, default, allowed values")
     cmd.add_argument("game")
     cmd.add_argument("--json", action="store_true", help="print the schema as JSON")
     cmd.set_defaults(func=_print_rules)

@@ -9,10 +9,34 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cardkit.serde import dumps, loads
-from cardkit.store import open as open_store
+if TYPE_CHECKING:
+    from cardkit.core.log import GameLog
+    from cardkit.store import Store
+
+
+# serde and the store are imported when a store command runs, not when the parser is
+# built: `cardkit games` should not load cattrs or a database driver.
+def open_store(url: str) -> Store:
+    """:func:`cardkit.store.open`, imported on first use."""
+    from cardkit.store import open as open_
+
+    return open_(url)
+
+
+def dumps(obj: Any) -> str:
+    """:func:`cardkit.serde.dumps`, imported on first use."""
+    from cardkit.serde import dumps as dumps_
+
+    return dumps_(obj)
+
+
+def loads(text: str) -> GameLog:
+    """:func:`cardkit.serde.loads`, imported on first use."""
+    from cardkit.serde import loads as loads_
+
+    return loads_(text)
 
 __all__ = ["add_store_parser"]
 

@@ -57,11 +57,25 @@ def _checker(annotation: Any) -> tuple[Check, str]:
         allowed = tuple(args)
         shown = [a if isinstance(a, str) else repr(a) for a in allowed]
         words = shown[0] if len(shown) == 1 else "one of " + ", ".join(shown)
+        if all(type(a) is str for a in allowed):
+            # the common Literal of strings (a suit, a mode): one set lookup per check
+            strings = frozenset(allowed)
+            return (lambda v: type(v) is str and v in strings), words
         return (lambda v: any(type(v) is type(a) and v == a for a in allowed)), words
     if origin is Union or origin is types.UnionType:
+        plain = tuple(type(None) if a is None else a for a in args)
+        if all(isinstance(a, type) and a not in (int, bool, float) and typing.get_origin(a) is None for a in plain):
+            # the common `Card | None`: one isinstance call (this runs on every Game.play)
+            words = " or ".join("None" if a is type(None) else f"a {a.__name__}" for a in plain)
+            return (lambda v: isinstance(v, plain)), words
         parts = [_checker(a) for a in args]
         checks = tuple(p[0] for p in parts)
-        return (lambda v: any(c(v) for c in checks)), " or ".join(p[1] for p in parts)
+        words = " or ".join(p[1] for p in parts)
+        if len(args) == 2 and type(None) in args:
+            # `X | None` (e.g. `Suit | None`): no generator per check
+            inner = parts[0][0] if args[1] is type(None) else parts[1][0]
+            return (lambda v: v is None or inner(v)), words
+        return (lambda v: any(c(v) for c in checks)), words
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
             item, item_words = _checker(args[0])

@@ -33,6 +33,7 @@ __all__ = [
     "Rules",
     "check_chance_action",
     "guard_turn",
+    "guard_turn_at",
     "turn_view_fields",
     "parse_chance_action",
 ]
@@ -112,7 +113,12 @@ def guard_turn(rules: Rules[Any, Any, Any, Any], state: Any, action: object) -> 
     Returns ``to_act``: :data:`CHANCE` when ``action`` is a valid chance action, else the
     seat that is to act (the game then checks the action itself).
     """
-    to_act = rules.to_act(state)
+    return guard_turn_at(rules, state, action, rules.to_act(state))
+
+
+def guard_turn_at(rules: Rules[Any, Any, Any, Any], state: Any, action: object, to_act: int | None) -> int:
+    """:func:`guard_turn` for a caller that has already computed ``to_act`` for ``state``
+    (``Game.play`` does: ``to_act`` is computed once per step)."""
     if to_act is None:
         raise GameOverError("the game is over", action)
     if isinstance(action, (Shuffle, Pick)):

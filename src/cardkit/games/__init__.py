@@ -2,33 +2,38 @@
 
 The built-in games are listed here by hand (no registration by import side effect);
 users add their own with :func:`register`. The registry is safe to use from several
-threads at once: the built-ins are loaded under a lock, and the "loaded" flag is set
-only after every one of them is in.
+threads at once: a built-in game is imported on its first lookup, under a lock, and
+appears in the registry only once its rules are complete.
 """
 
 from __future__ import annotations
 
 import copyreg
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
-from cardkit.core.rules import Rules
 from cardkit.errors import ConfigError, UnknownGameError
 
-__all__ = ["available_games", "get_rules", "register", "check_rules"]
+if TYPE_CHECKING:  # only for the annotations: the registry itself must not load attrs
+    from cardkit.core.rules import Rules
 
-AnyRules = Rules[Any, Any, Any, Any]
+__all__ = ["available_games", "get_rules", "register", "check_rules", "builtin_player_range"]
+
+AnyRules: TypeAlias = "Rules[Any, Any, Any, Any]"
 
 _REGISTRY: dict[str, AnyRules] = {}
 _LOCK = threading.RLock()
-_BUILTINS_LOADED = False
 
-_BUILTIN_GAMES: tuple[tuple[str, str], ...] = (
-    ("cardkit.games.crazy_eights.rules", "RULES"),
-    ("cardkit.games.wizard.rules", "RULES"),
-    ("cardkit.games.cutthroat_spades.rules", "RULES"),
-    ("cardkit.games.spacc_u_mazz.rules", "RULES"),
-)
+_BUILTIN_GAMES: dict[str, tuple[str, int, int]] = {
+    # name: (module holding RULES, min_players, max_players). Each game's module is
+    # imported on its first lookup, so a host pays only for the games it plays; the
+    # player counts let `cardkit games` list them without importing any (a test checks
+    # them against the loaded rules).
+    "crazy-eights": ("cardkit.games.crazy_eights.rules", 2, 7),
+    "wizard": ("cardkit.games.wizard.rules", 3, 6),
+    "cutthroat-spades": ("cardkit.games.cutthroat_spades.rules", 3, 5),
+    "spacc-u-mazz": ("cardkit.games.spacc_u_mazz.rules", 2, 4),
+}
 
 _METHODS = (
     "config",
@@ -56,21 +61,26 @@ def _reduce_builtin(rules: Any) -> Any:
     return rules.__reduce_ex__(2)
 
 
-def _load_builtins() -> None:
-    global _BUILTINS_LOADED
-    if _BUILTINS_LOADED:
+def _load_builtin(name: str) -> None:
+    """Import the built-in game ``name`` (if it is one) and register its rules."""
+    if name in _REGISTRY or name not in _BUILTIN_GAMES:
         return
     with _LOCK:
-        if _BUILTINS_LOADED:
+        if name in _REGISTRY:
             return
         import importlib
 
-        for module, attr in _BUILTIN_GAMES:
-            rules = getattr(importlib.import_module(module), attr)
-            _REGISTRY.setdefault(rules.name, rules)
-            copyreg.pickle(type(rules), _reduce_builtin)
-        # set last: another thread that sees the flag must also see every game
-        _BUILTINS_LOADED = True
+        rules = importlib.import_module(_BUILTIN_GAMES[name][0]).RULES
+        copyreg.pickle(type(rules), _reduce_builtin)
+        # a dict assignment is atomic: another thread sees no game or the whole game
+        _REGISTRY.setdefault(rules.name, rules)
+
+
+def builtin_player_range(name: str) -> tuple[int, int] | None:
+    """``(min_players, max_players)`` of the built-in game ``name`` without importing it;
+    None if ``name`` is not a built-in game."""
+    entry = _BUILTIN_GAMES.get(name)
+    return None if entry is None else (entry[1], entry[2])
 
 
 def check_rules(rules: object) -> AnyRules:
@@ -102,7 +112,7 @@ def register(rules: AnyRules) -> AnyRules:
     :class:`ConfigError`. Returns ``rules`` so it can be used as an expression.
     """
     check_rules(rules)
-    _load_builtins()
+    _load_builtin(rules.name)
     with _LOCK:
         existing = _REGISTRY.get(rules.name)
         if existing is not None and existing is not rules:
@@ -112,16 +122,18 @@ def register(rules: AnyRules) -> AnyRules:
 
 
 def available_games() -> tuple[str, ...]:
-    """Registered game names, sorted."""
-    _load_builtins()
+    """Registered game names, sorted (the built-in games are listed without importing them)."""
     with _LOCK:
-        return tuple(sorted(_REGISTRY))
+        return tuple(sorted(set(_REGISTRY) | set(_BUILTIN_GAMES)))
 
 
 def get_rules(name: str) -> AnyRules:
     """The rules registered under ``name``; :class:`UnknownGameError` otherwise."""
-    _load_builtins()
-    rules = _REGISTRY.get(name) if isinstance(name, str) else None
+    if not isinstance(name, str):
+        rules = None
+    else:
+        _load_builtin(name)
+        rules = _REGISTRY.get(name)
     if rules is None:
         known = ", ".join(available_games()) or "none"
         raise UnknownGameError(f"no game named {name!r}; available: {known}") from None

@@ -153,9 +153,14 @@ def check_indistinguishable(
     policy_seed: int = 0,
     swaps: int = 4,
     max_seat_actions: int | None = 400,
+    public_places: Sequence[str] = (),
     **options: Any,
 ) -> int:
     """Swap two cards a seat never saw in a deal and check the seat observes no difference.
+
+    ``public_places`` names cards whose holder the rules announce although the card stays
+    concealed (Cutthroat Spades with two jokers: whoever holds the 2♣ leads): they are
+    never swapped, since moving one changes a public fact by design.
 
     Plays one random game (chance from ``seed``, choices from ``policy_seed``), then
     ``swaps`` times: picks a shuffle of the game, a viewer (a seat or a spectator) and two
@@ -202,7 +207,10 @@ def check_indistinguishable(
         dealt = states[index + 1]
         zones = dealt.zones()
         order = actions[index].order
-        hidden = [i for i, c in enumerate(order) if _concealed(zones, c, viewer, players)]
+        hidden = [
+            i for i, c in enumerate(order)
+            if c.code not in public_places and _concealed(zones, c, viewer, players)
+        ]  # fmt: skip
         pairs = [(i, j) for i in hidden for j in hidden if i < j and order[i] != order[j]]
         if not pairs:
             continue

@@ -169,6 +169,18 @@ class CrazyEightsRules:
             return ShuffleSpec(state.discard[:-1])
         return ShuffleSpec(standard_deck(state.config.decks))
 
+    def describe(self, event: object, viewer: int | None) -> str:
+        """One sentence for a person: ``event`` as ``viewer`` sees it (see :mod:`cardkit.render`)."""
+        from cardkit.games.crazy_eights.describe import describe
+
+        return describe(event, viewer)
+
+    def summary(self) -> str:
+        """The rules in a few sentences for people, with the action notation (``cardkit rules``)."""
+        from cardkit.games.crazy_eights.describe import SUMMARY
+
+        return SUMMARY
+
     def parse_action(self, text: str) -> CrazyEightsAction | ChanceAction:
         """``play QS``, ``play 8H S`` (or ``8h s``), ``draw``, ``pass``; :class:`NotationError` if malformed."""
         return parse_action(text)
@@ -390,6 +402,12 @@ class CrazyEightsRules:
         limit = state.turns + 1 >= cfg.max_turns
         if not passing and not limit:
             return tuple(events)
+        if not limit:
+            # A pass changes only to_act, drawn, passes and turns (see _on_passed): rule 8
+            # is checked on those without folding the events into a new state.
+            passes = state.passes + 1 if state.drawn is None else 0
+            if not (passes >= cfg.players and not _can_supply(state) and state.owed is None):
+                return tuple(events)
         after = self._fold(state, events)
         blocked = passing and after.passes >= cfg.players and not _can_supply(after) and after.owed is None
         if not (blocked or limit):

@@ -288,6 +288,18 @@ class SpaccRules:
             return ShuffleSpec(state.pack_b)
         raise IllegalActionError("no chance outcome is pending", None, None)
 
+    def describe(self, event: object, viewer: int | None) -> str:
+        """One sentence for a person: ``event`` as ``viewer`` sees it (see :mod:`cardkit.render`)."""
+        from cardkit.games.spacc_u_mazz.describe import describe
+
+        return describe(event, viewer)
+
+    def summary(self) -> str:
+        """The rules in a few sentences for people, with the action notation (``cardkit rules``)."""
+        from cardkit.games.spacc_u_mazz.describe import SUMMARY
+
+        return SUMMARY
+
     def parse_action(self, text: str) -> SpaccAction | ChanceAction:
         """Parse the action notation (docs: Notation); :class:`NotationError` if malformed."""
         return parse_action(text)

@@ -430,6 +430,18 @@ class WizardRules:
 
     # ------------------------------------------------------------------ notation
 
+    def describe(self, event: object, viewer: int | None) -> str:
+        """One sentence for a person: ``event`` as ``viewer`` sees it (see :mod:`cardkit.render`)."""
+        from cardkit.games.wizard.describe import describe
+
+        return describe(event, viewer)
+
+    def summary(self) -> str:
+        """The rules in a few sentences for people, with the action notation (``cardkit rules``)."""
+        from cardkit.games.wizard.describe import SUMMARY
+
+        return SUMMARY
+
     def parse_action(self, text: str) -> WizardAction | ChanceAction:
         """``bid N``, ``trump S|H|D|C``, ``play CARD`` (``W``, ``N``, ``QS``, ``10h``…),
         plus the chance notation ``pick N`` / ``shuffle CARDS``; case-insensitive."""

@@ -1,0 +1,230 @@
+"""Web host load: many concurrent WebSocket clients on loopback playing bot-filled matches.
+
+    PYTHONPATH=src python benchmarks/web_load.py [--clients 50] [--seconds 20] [--postgres DSN]
+
+Each match is Crazy Eights for 3: two human seats played by WebSocket clients (random legal
+moves, sent as soon as the client's update says it may) and a rule bot the server runs.
+``--clients`` clients play ``clients / 2`` matches at once; a finished match is replaced by a
+new one until ``--seconds`` have passed (then the clients finish the move in flight and stop).
+
+Runs: one ``cardkit serve`` process on a SQLite file (synchronous=normal); and with
+``--postgres``, one process on PostgreSQL and then two processes on the same PostgreSQL
+store, the two clients of each match connected to different processes (each hears of the
+other's moves through LISTEN/NOTIFY only).
+
+Checked, per run: no error message and no unexpected close; every client received every
+entry of its match exactly once, in order (no lost or duplicated entry); each acknowledged
+move is in the match exactly once, at the seq after the one it expected, by that seat.
+Reported: human moves/s, all entries/s, and p50/p99 latency from sending a move to
+receiving the update that contains it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Iterator
+
+import httpx
+import websockets
+
+SRC = str(Path(__file__).resolve().parents[1] / "src")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextlib.contextmanager
+def server(store_url: str) -> Iterator[str]:
+    """A ``cardkit serve`` process on a free loopback port, stopped at the end."""
+    port = _free_port()
+    env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cardkit.cli.main", "serve", "--store", store_url, "--host", "127.0.0.1",
+         "--port", str(port), "--log-level", "warning"], env=env,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            if proc.poll() is not None:
+                raise SystemExit("the server exited at start")
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(base + "/api/games", timeout=1).status_code == 200:
+                    break
+            if time.monotonic() > deadline:
+                raise SystemExit("the server did not start")
+            time.sleep(0.1)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+class Tally:
+    """What all clients of a run saw."""
+
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.moves = 0
+        self.entries = 0
+        self.errors: list[str] = []
+        self.matches_finished = 0
+
+
+async def client(base: str, match_id: str, seat: int, token: str, deadline: float, rng: random.Random,
+                 tally: Tally) -> None:
+    """One seat: join, move whenever allowed, check what arrives, until the end or the deadline."""
+    url = base.replace("http", "ws") + f"/api/matches/{match_id}/ws"
+    seen: list[int] = []
+    sent: dict[int, tuple[str, float]] = {}  # expected_seq -> (action, time sent)
+    texts: dict[int, tuple[Any, str | None]] = {}
+    async with websockets.connect(url, open_timeout=20, close_timeout=5) as ws:
+        await ws.send(json.dumps({"type": "join", "seat": seat, "token": token}))
+        waiting_for: int | None = None
+        last: dict[str, Any] = {}
+        while True:
+            # Past the deadline the other seat may have stopped: 3 s of silence then ends this one.
+            wait = min(60.0, max(0.0, deadline - time.monotonic()) + 3.0)
+            try:
+                raw = await asyncio.wait_for(ws.recv(), wait)
+            except asyncio.TimeoutError:
+                if time.monotonic() > deadline:
+                    break
+                tally.errors.append(f"{match_id} seat {seat}: no update for 60 s (last seq {last.get('seq')}, "
+                                    f"to act {last.get('to_act')}, legal {len(last.get('legal', []))}, waiting for {waiting_for})")
+                return
+            now = time.perf_counter()
+            message = json.loads(raw)
+            last = message
+            if message["type"] != "update":
+                tally.errors.append(f"{match_id} seat {seat}: {message}")
+                return
+            for entry in message["entries"]:
+                seen.append(entry["seq"])
+                texts[entry["seq"]] = (entry["actor"], entry["text"])
+            if waiting_for is not None and message["seq"] > waiting_for:
+                action, at = sent[waiting_for]
+                tally.latencies.append(now - at)
+                waiting_for = None
+            if message["is_over"]:
+                if seat == 0:
+                    tally.matches_finished += 1
+                break
+            if message["legal"] and waiting_for is None:
+                if time.monotonic() > deadline:
+                    break
+                action = rng.choice(message["legal"])
+                waiting_for = message["seq"]
+                sent[waiting_for] = (action, time.perf_counter())
+                await ws.send(json.dumps({"type": "move", "expected_seq": waiting_for, "action": action}))
+    if seen != list(range(len(seen))):
+        tally.errors.append(f"{match_id} seat {seat}: entries lost or duplicated: {seen[:5]}...{seen[-5:]}")
+    for expected, (action, _) in sent.items():
+        if expected + 1 not in texts:
+            if expected != max(sent):  # only the last move may still be in flight at the deadline
+                tally.errors.append(f"{match_id} seat {seat}: move at {expected} never came back")
+            continue
+        if texts[expected + 1] != (seat, action):
+            tally.errors.append(f"{match_id} seat {seat}: entry {expected + 1} is {texts[expected + 1]}, sent {action}")
+        else:
+            tally.moves += 1
+    tally.entries += len(seen) if seat == 0 else 0
+
+
+async def table(bases: list[str], index: int, deadline: float, tally: Tally) -> None:
+    """One table: matches one after another until the deadline, seat 0 and 1 on bases 0 and -1."""
+    rng = random.Random(index)
+    async with httpx.AsyncClient(timeout=30) as http:
+        while time.monotonic() < deadline:
+            response = await http.post(bases[0] + "/api/matches", json={
+                "game": "crazy-eights", "players": 3, "bots": {"2": "rule"}, "seed": rng.getrandbits(63)})
+            if response.status_code != 201:
+                tally.errors.append(f"create: {response.status_code} {response.text}")
+                return
+            created = response.json()
+            await asyncio.gather(*(
+                client(bases[0] if seat == 0 else bases[-1], created["match_id"], seat, created["tokens"][str(seat)],
+                       deadline, random.Random(rng.getrandbits(32)), tally)
+                for seat in (0, 1)
+            ))
+
+
+async def run(bases: list[str], clients: int, seconds: float) -> Tally:
+    """``clients`` clients (``clients / 2`` tables) for ``seconds``."""
+    tally = Tally()
+    deadline = time.monotonic() + seconds
+    await asyncio.gather(*(table(bases, i, deadline, tally) for i in range(clients // 2)))
+    return tally
+
+
+def report(name: str, tally: Tally, seconds: float) -> None:
+    """Print one run's figures."""
+    lat = sorted(tally.latencies)
+    p50 = statistics.median(lat) * 1000 if lat else float("nan")
+    p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000 if lat else float("nan")
+    print(f"{name}: {tally.moves / seconds:7.1f} human moves/s, {tally.entries / seconds:7.1f} entries/s, "
+          f"latency p50 {p50:6.1f} ms p99 {p99:6.1f} ms, {tally.matches_finished} matches finished, "
+          f"{len(tally.errors)} errors")
+    for error in tally.errors[:10]:
+        print("   error:", error)
+
+
+def _wipe(dsn: str) -> None:
+    import psycopg
+
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        for t in ("cardkit_entries", "cardkit_snapshots", "cardkit_matches", "cardkit_schema", "cardkit_web_seats"):
+            conn.execute(f"DROP TABLE IF EXISTS {t}")
+
+
+def main() -> int:
+    """Run the benchmark; exit status 1 if any run saw an error."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clients", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--postgres", help="DSN of a database the benchmark may empty")
+    args = parser.parse_args()
+    if args.clients < 2 or not 0 < args.seconds <= 600:
+        parser.error("--clients >= 2 and 0 < --seconds <= 600")
+    print(f"{args.clients} WebSocket clients ({args.clients // 2} matches at a time, Crazy Eights for 3 with a rule bot), "
+          f"{args.seconds:g} s per run, loopback")
+    failed = False
+    with tempfile.TemporaryDirectory() as tmp:
+        with server(f"sqlite:///{tmp}/load.db?synchronous=normal") as base:
+            tally = asyncio.run(run([base], args.clients, args.seconds))
+            report("sqlite, 1 process     ", tally, args.seconds)
+            failed |= bool(tally.errors)
+    if args.postgres:
+        _wipe(args.postgres)
+        with server(args.postgres) as base:
+            tally = asyncio.run(run([base], args.clients, args.seconds))
+            report("postgres, 1 process   ", tally, args.seconds)
+            failed |= bool(tally.errors)
+        with server(args.postgres) as first, server(args.postgres) as second:
+            tally = asyncio.run(run([first, second], args.clients, args.seconds))
+            report("postgres, 2 processes ", tally, args.seconds)
+            failed |= bool(tally.errors)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,351 @@
+"""``cardkit simulate``: many games, random or between bots, on one or several processes.
+
+Game ``i`` (from 0) is dealt with seed ``--seed + i``; its random choices (random play, or
+each bot's ``random.Random``) come from streams derived from ``--seed`` and ``i`` alone,
+so the printed results never depend on ``--workers``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any, Iterator, NamedTuple, TextIO
+
+from cardkit.errors import ConfigError
+
+__all__ = ["add_parser", "run", "play_game", "GameOutcome", "Tally", "DEFAULT_MAX_ACTIONS", "INTERRUPTED"]
+
+DEFAULT_MAX_ACTIONS = 10_000
+"""Seat actions after which ``simulate`` stops a game and counts it as unfinished.
+
+Every built-in game with its default options ends well within it under random play
+(the longest seen: a 3-player Crazy Eights points match with reshuffles, about 3,400);
+a Cutthroat Spades tournament without ``max_hands`` or ``mercy`` may never end."""
+
+INTERRUPTED = 130
+"""The exit code after Ctrl-C (128 + SIGINT), as shells use."""
+
+_MAX_SEED = 2**64 - 1
+
+
+class GameOutcome(NamedTuple):
+    """One simulated game: ``result`` is None when it was stopped unfinished; ``log`` is its
+    JSON when logs were asked for (``--save-logs`` / ``--store``)."""
+
+    number: int
+    seed: int
+    finished: bool
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    seat_actions: int
+    log: str | None = None
+
+
+class _Job(NamedTuple):
+    game: str
+    players: int
+    options: tuple[tuple[str, Any], ...]
+    bots: tuple[str, ...] | None
+    seed: int
+    number: int
+    max_actions: int
+    keep_log: bool
+
+
+def play_game(job: _Job) -> GameOutcome:
+    """Play one game of a simulation (module level so that worker processes can run it)."""
+    from cardkit.api import new_game
+    from cardkit.rng import Rng
+
+    seed = job.seed + job.number
+    game = new_game(job.game, players=job.players, seed=seed, **dict(job.options))
+    if job.bots is None:
+        from cardkit.testing.invariants import random_playout
+
+        game = random_playout(game, Rng.stream(job.seed, 1 << 32 | job.number), job.max_actions)
+    else:
+        import random
+
+        from cardkit.bots import make_bot
+
+        bots = [make_bot(spec) for spec in job.bots]
+        rngs = [random.Random(f"cardkit-simulate:{job.seed}:{job.number}:{s}") for s in range(job.players)]
+        actions = 0
+        while not game.is_over and actions < job.max_actions:
+            seat = game.to_act
+            assert seat is not None and seat >= 0  # Game plays chance itself
+            game = game.play(bots[seat].choose(game.seat_state(seat), rngs[seat]), seat)
+            actions += 1
+    log = None
+    if job.keep_log:
+        from cardkit.serde import dumps
+
+        log = dumps(game.log)
+    result = game.result
+    if result is None:
+        return GameOutcome(job.number, seed, False, (), tuple(game.scores), game.seat_actions, log)
+    return GameOutcome(job.number, seed, True, result.winners, result.scores, game.seat_actions, log)
+
+
+class Tally:
+    """What ``simulate`` has counted so far (printed at the end or on Ctrl-C)."""
+
+    # plain classes in this module, not attrs: `cardkit games` and `--help` import it and
+    # should not pay for importing attrs
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.played = 0
+        self.finished = 0
+        self.no_winner = 0
+        self.unfinished = 0
+        self.actions = 0
+        self.wins = [0] * players
+        self.totals = [0] * players
+
+    def add(self, outcome: GameOutcome) -> None:
+        """Count one game."""
+        self.played += 1
+        self.actions += outcome.seat_actions
+        if not outcome.finished:
+            self.unfinished += 1
+            return
+        self.finished += 1
+        for seat in outcome.winners:
+            self.wins[seat] += 1
+        if not outcome.winners:
+            self.no_winner += 1
+        for seat, score in enumerate(outcome.scores):
+            self.totals[seat] += score
+
+    def as_json(self) -> dict[str, Any]:
+        """The counts as JSON-ready values (``mean_scores`` null without a finished game)."""
+        means = [t / self.finished for t in self.totals] if self.finished else None
+        return {
+            "played": self.played,
+            "finished": self.finished,
+            "no_winner": self.no_winner,
+            "unfinished": self.unfinished,
+            "wins": list(self.wins),
+            "mean_scores": means,
+            "seat_actions": self.actions,
+        }
+
+
+def add_parser(sub: Any, parse_option: Any, count: Any) -> None:
+    """Register the ``simulate`` subcommand on the ``cardkit`` subparsers."""
+    sim = sub.add_parser(
+        "simulate",
+        help="play many games (random or between bots) and print statistics",
+        description=(
+            "Play GAMES games (game i uses seed SEED+i) of uniformly random legal actions, or "
+            "between the bots of --bots, and print each seat's wins and mean score over the "
+            "finished games. A game still running after --max-actions seat actions is stopped "
+            "and counted as unfinished. Results never depend on --workers. Ctrl-C prints the "
+            "results so far and exits with 130."
+        ),
+    )
+    sim.add_argument("game")
+    sim.add_argument("--players", type=count(1, "players"), required=True)
+    sim.add_argument("--games", type=count(1, "games"), default=100, help="games to play (default 100)")
+    sim.add_argument("--seed", type=count(0, "seed"), default=0, help="seed of the first game (default 0)")
+    sim.add_argument(
+        "--max-actions",
+        type=count(1, "max-actions"),
+        default=DEFAULT_MAX_ACTIONS,
+        help=(
+            f"stop a game after this many seat actions and count it as unfinished "
+            f"(default {DEFAULT_MAX_ACTIONS})"
+        ),
+    )
+    sim.add_argument(
+        "--bots", default=None,
+        help="a bot per seat, comma-separated (random, rule, ismcts, ismcts:ITERATIONS), or one "
+             "bot for every seat (default: uniformly random legal actions)",
+    )  # fmt: skip
+    sim.add_argument("--workers", type=count(1, "workers"), default=1,
+                     help="processes to play on (default 1; results do not depend on it)")  # fmt: skip
+    sim.add_argument("--json", action="store_true", help="print the results as one JSON object")
+    sim.add_argument("--save-logs", metavar="DIR", default=None,
+                     help="write each game's log to DIR/game-NNNNNN.json")  # fmt: skip
+    sim.add_argument("--store", metavar="URL", default=None,
+                     help="store each game's log through cardkit.store (e.g. sqlite:///games.db)")  # fmt: skip
+    sim.add_argument(
+        "--option", "-o", action="append", type=parse_option, metavar="KEY=VALUE",
+        help="a game option; the value is JSON (3, true, [\"JC\"]), True/False/None, or text",
+    )  # fmt: skip
+    sim.set_defaults(func=run)
+
+
+def _bots(text: str | None, players: int) -> tuple[str, ...] | None:
+    if text is None:
+        return None
+    from cardkit.bots import make_bot
+
+    specs = [s.strip() for s in text.split(",") if s.strip()]
+    if len(specs) == 1:
+        specs = specs * players
+    if len(specs) != players:
+        raise ConfigError(
+            f"--bots lists {len(specs)} bots for {players} seats: list one per seat, or one for all"
+        )
+    for spec in specs:
+        make_bot(spec)  # a bad spec is refused before any game starts
+    return tuple(specs)
+
+
+class _Progress:
+    """Progress on standard error: a tqdm bar on a terminal (extra ``cli``), else a line
+    every tenth of the run (nothing for runs of fewer than 20 games)."""
+
+    def __init__(self, total: int, stream: TextIO) -> None:
+        self.total = total
+        self.stream = stream
+        self.done = 0
+        self.bar: Any = None
+        if stream.isatty():
+            try:
+                tqdm = importlib.import_module("tqdm")
+            except ImportError:
+                tqdm = None
+            if tqdm is not None:
+                self.bar = tqdm.tqdm(total=total, unit="game", file=stream, leave=False)
+        self.step = max(1, total // 10) if total >= 20 else 0
+
+    def update(self) -> None:
+        self.done += 1
+        if self.bar is not None:
+            self.bar.update(1)
+        elif self.step and (self.done % self.step == 0 or self.done == self.total):
+            print(f"simulate: {self.done}/{self.total} games", file=self.stream, flush=True)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+def _print_tally(tally: Tally, args: argparse.Namespace, elapsed: float, out: TextIO) -> None:
+    print("seat  wins  mean score", file=out)
+    for seat in range(tally.players):
+        mean = f"{tally.totals[seat] / tally.finished:>10.2f}" if tally.finished else f"{'n/a':>10}"
+        print(f"{seat:>4}  {tally.wins[seat]:>4}  {mean}", file=out)
+    print(f"means are over the {tally.finished} finished game(s)", file=out)
+    why = " (finished games that ended without a winner, e.g. a hand blocked with a tie)"
+    print(f"no winner: {tally.no_winner}{why if tally.no_winner else ''}", file=out)
+    line = f"unfinished: {tally.unfinished}"
+    if tally.unfinished:
+        line += (
+            f" (stopped after --max-actions {args.max_actions} seat actions; not in wins or"
+            " means: raise --max-actions, or use an option that bounds the game)"
+        )
+    print(line, file=out)
+    if elapsed > 0:
+        print(
+            f"{tally.played / elapsed:.1f} games/s, {tally.actions / elapsed:.0f} player actions/s",
+            file=out,
+        )
+
+
+def _print_json(tally: Tally, args: argparse.Namespace, options: dict[str, Any], out: TextIO,
+                interrupted: bool) -> None:  # fmt: skip
+    report = {
+        "game": args.game,
+        "players": args.players,
+        "games": args.games,
+        "seed": args.seed,
+        "options": options,
+        "bots": list(_bots(args.bots, args.players) or ()) or None,
+        "max_actions": args.max_actions,
+        "interrupted": interrupted,
+        **tally.as_json(),
+    }
+    print(json.dumps(report, indent=2, sort_keys=True), file=out)
+
+
+def _sinks(args: argparse.Namespace) -> tuple[Path | None, Any]:
+    directory = None
+    if args.save_logs is not None:
+        directory = Path(args.save_logs)
+        directory.mkdir(parents=True, exist_ok=True)
+    store = None
+    if args.store is not None:
+        try:
+            store_module = importlib.import_module("cardkit.store")
+        except ImportError:
+            raise ConfigError("--store needs cardkit.store, which this cardkit does not have") from None
+        store = store_module.open(args.store)
+    return directory, store
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the simulation described by ``args`` and print the results."""
+    from cardkit.api import new_game
+    from cardkit.games import get_rules
+    from cardkit.parallel import map_ordered
+
+    options = dict(args.option or [])
+    get_rules(args.game)
+    if args.seed + args.games - 1 > _MAX_SEED:
+        raise ConfigError(
+            f"game i is dealt with seed --seed + i, and seeds stop at 2**64 - 1: with "
+            f"--games {args.games}, --seed must be at most {_MAX_SEED - args.games + 1}"
+        )
+    new_game(args.game, players=args.players, seed=args.seed, **options)  # options checked first
+    bots = _bots(args.bots, args.players)
+    directory, store = _sinks(args)
+    out = sys.stdout
+    if not args.json:
+        who = f", bots {','.join(bots)}" if bots else ""
+        print(
+            f"{args.game}: {args.games} games, {args.players} players, seed {args.seed}, "
+            f"options {options}{who}",
+            file=out,
+            flush=True,
+        )
+    keep = directory is not None or store is not None
+    jobs = [
+        _Job(args.game, args.players, tuple(options.items()), bots, args.seed, i, args.max_actions, keep)
+        for i in range(args.games)
+    ]
+    tally = Tally(args.players)
+    progress = _Progress(args.games, sys.stderr)
+    start = time.perf_counter()
+    outcomes: Iterator[GameOutcome] = map_ordered(play_game, jobs, args.workers)
+    interrupted = False
+    try:
+        for outcome in outcomes:
+            tally.add(outcome)
+            if outcome.log is not None:
+                _keep_log(outcome, args, directory, store)
+            progress.update()
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        close = getattr(outcomes, "close", None)
+        if close is not None:
+            close()
+        progress.close()
+        if store is not None:
+            store.close()
+    elapsed = time.perf_counter() - start
+    if args.json:
+        _print_json(tally, args, options, out, interrupted)
+    else:
+        if interrupted:
+            print(f"interrupted: {tally.played} of {args.games} games played", file=out)
+        _print_tally(tally, args, elapsed, out)
+    out.flush()
+    return INTERRUPTED if interrupted else 0
+
+
+def _keep_log(outcome: GameOutcome, args: argparse.Namespace, directory: Path | None, store: Any) -> None:
+    assert outcome.log is not None
+    if directory is not None:
+        (directory / f"game-{outcome.number:06d}.json").write_text(outcome.log, encoding="utf-8")
+    if store is not None:
+        from cardkit.serde import loads
+
+        store.import_log(loads(outcome.log), f"{args.game}-seed{args.seed}-game{outcome.number}")

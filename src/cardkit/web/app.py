@@ -1,0 +1,425 @@
+"""The Starlette application: the lobby and play page, the JSON API and the WebSocket.
+
+See docs/web.md for the wire protocol. Store calls block, so they run in worker threads;
+the event loop only routes messages. One :class:`WebHost` per process holds the store, the
+seat table and the wake-up hub.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import logging
+import random
+import secrets
+from pathlib import Path
+from typing import Any, AsyncIterator
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+import cardkit.store
+from cardkit.api import new_game
+from cardkit.bots import ISMCTSBot, make_bot
+from cardkit.errors import (
+    CardkitError,
+    ConcurrencyError,
+    ConfigError,
+    IllegalActionError,
+    NotationError,
+    NotYourTurnError,
+)
+from cardkit.store import Store
+from cardkit.web.hub import Hub, PostgresListener
+from cardkit.web.protocol import (
+    ErrorCode,
+    ProtocolError,
+    describe_games,
+    error_message,
+    parse_join,
+    parse_message,
+    parse_move,
+    update_message,
+)
+from cardkit.web.seats import SeatRecord, SeatTable, hash_token, open_seats, token_matches
+
+__all__ = ["WebHost", "create_app", "MAX_BODY", "MAX_BAD_MESSAGES", "MAX_BOT_ITERATIONS", "JOIN_TIMEOUT"]
+
+log = logging.getLogger("cardkit.web")
+
+STATIC = Path(__file__).with_name("static")
+
+MAX_BODY = 16_384
+"""The largest request body ``POST /api/matches`` reads, in bytes."""
+
+MAX_BAD_MESSAGES = 50
+"""Bad messages in a row after which a socket is closed (1008)."""
+
+MAX_BOT_ITERATIONS = 5000
+"""The most ISMCTS iterations a web match's bot may use per move (a bot holds a worker thread)."""
+
+JOIN_TIMEOUT = 10.0
+"""Seconds a new socket has to send its join message."""
+
+_MAX_SEED = 2**64 - 1
+_SEND_TIMEOUT = 10.0
+_POLL = 0.5
+
+
+def _derive(*parts: object) -> int:
+    """A 64-bit number from ``parts``: deterministic, independent streams for bot seats."""
+    text = ":".join(str(p) for p in parts)
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+class _BadRequest(Exception):
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class WebHost:
+    """What one server process shares between its requests: store, seats, hub, bot runners."""
+
+    def __init__(self, store_url: str = "memory:", *, store: Store | None = None, seats: SeatTable | None = None) -> None:
+        self.store_url = store_url
+        self.store: Store = store if store is not None else cardkit.store.open(store_url)
+        self.seats: SeatTable = seats if seats is not None else open_seats(store_url)
+        self.hub = Hub()
+        self._owns_store = store is None
+        self._bot_pending: dict[str, bool] = {}
+        self._bot_tasks: set[asyncio.Task[None]] = set()
+        self._listener: PostgresListener | None = None
+        self._poller: asyncio.Task[None] | None = None
+
+    # ------------------------------------------------------------------ lifecycle
+
+    async def start(self) -> None:
+        """Start cross-process wake-ups (PostgreSQL LISTEN, or polling a SQLite file)."""
+        scheme = self.store_url.partition(":")[0].lower()
+        loop = asyncio.get_running_loop()
+        if scheme in ("postgresql", "postgres"):
+            self._listener = PostgresListener(self.store_url, loop, self.hub.bump)
+            await run_in_threadpool(self._listener.start)
+        elif scheme == "sqlite" and ":memory:" not in self.store_url:
+            self._poller = asyncio.create_task(self._poll())
+
+    async def stop(self) -> None:
+        """Stop background work and close what this host opened."""
+        if self._poller is not None:
+            self._poller.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._poller
+        for task in list(self._bot_tasks):
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(task, 30)
+        if self._listener is not None:
+            await run_in_threadpool(self._listener.stop)
+        self.seats.close()
+        if self._owns_store:
+            self.store.close()
+
+    async def _poll(self) -> None:
+        # Other processes' moves on a SQLite file: look at the watched matches twice a second.
+        while True:
+            await asyncio.sleep(_POLL)
+            for match_id in self.hub.watched():
+                with contextlib.suppress(CardkitError):
+                    info = await run_in_threadpool(self.store.info, match_id)
+                    self.hub.bump(match_id, info.last_seq)
+
+    # ------------------------------------------------------------------ matches
+
+    def create_match(self, body: Any) -> dict[str, Any]:
+        """Create a match from a ``POST /api/matches`` body; :class:`_BadRequest` if it is wrong."""
+        if not isinstance(body, dict):
+            raise _BadRequest("the body is a JSON object: {game, players, options, bots, seed}")
+        unknown = sorted(set(body) - {"game", "players", "options", "bots", "seed"})
+        if unknown:
+            raise _BadRequest(f"unknown field(s): {', '.join(k[:40] for k in unknown[:5])}")
+        game_name, players = body.get("game"), body.get("players")
+        options = body.get("options", {})
+        bots = body.get("bots", {})
+        options = {} if options is None else options
+        bots = {} if bots is None else bots
+        seed = body.get("seed")
+        if not isinstance(game_name, str):
+            raise _BadRequest('"game" is a game name, e.g. "crazy-eights" (see GET /api/games)')
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise _BadRequest('"players" is a whole number')
+        if not isinstance(options, dict) or {"players", "seed", "auto_chance"} & set(options):
+            raise _BadRequest('"options" is an object of the game\'s options (not players or seed)')
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= _MAX_SEED):
+            raise _BadRequest('"seed" is an integer from 0 to 2**64 - 1, or absent')
+        if not isinstance(bots, dict):
+            raise _BadRequest('"bots" maps seats to bot specs: {"1": "rule"}')
+        try:
+            game = new_game(game_name, players=players, seed=seed, **options)
+        except CardkitError as exc:
+            raise _BadRequest(str(exc)) from None
+        bot_specs: dict[int, str] = {}
+        for key, spec in bots.items():
+            if not (isinstance(key, str) and key.isascii() and key.isdigit() and int(key) < game.players):
+                raise _BadRequest(f"bot seat {str(key)[:20]!r} is not a seat from 0 to {game.players - 1}")
+            try:
+                bot = make_bot(spec)
+            except ConfigError as exc:
+                raise _BadRequest(str(exc)) from None
+            if isinstance(bot, ISMCTSBot) and (bot.iterations or 0) > MAX_BOT_ITERATIONS:
+                raise _BadRequest(f"an ISMCTS bot here searches at most {MAX_BOT_ITERATIONS} iterations")
+            bot_specs[int(key)] = spec.strip().lower()
+        bot_root = secrets.randbits(64) if seed is None else _derive("cardkit-web-bots", seed)
+        tokens: dict[str, str] = {}
+        records = []
+        for seat in range(game.players):
+            if seat in bot_specs:
+                records.append(SeatRecord(seat, bot=bot_specs[seat], bot_seed=_derive(bot_root, seat)))
+            else:
+                token = secrets.token_urlsafe(32)
+                tokens[str(seat)] = token
+                records.append(SeatRecord(seat, token_hash=hash_token(token)))
+        match_id = self.store.create(game)
+        self.seats.put(match_id, records)
+        return {"match_id": match_id, "tokens": tokens}
+
+    # ------------------------------------------------------------------ bots
+
+    def _run_bots(self, match_id: str, loop: asyncio.AbstractEventLoop, limit: int = 100_000) -> None:
+        # Runs in a worker thread: bots move while a bot is to act. A lost race (another
+        # process moved first) ends this run; whoever won carries on.
+        records = self.seats.get(match_id)
+        bots: dict[str, Any] = {}
+        for _ in range(limit):
+            game = self.store.load(match_id)
+            seat = game.to_act
+            if seat is None or not 0 <= seat < len(records) or records[seat].bot is None:
+                return
+            record = records[seat]
+            spec = record.bot or "random"
+            bot = bots.get(spec) or bots.setdefault(spec, make_bot(spec))
+            last = game.last_entry
+            seq = -1 if last is None else last.seq
+            rng = random.Random(_derive(record.bot_seed, seq))
+            action = bot.choose(game.seat_state(seat), rng)
+            try:
+                game = self.store.play(match_id, action, seat=seat, expected_seq=seq)
+            except ConcurrencyError:
+                return
+            new_last = game.last_entry
+            if new_last is not None:
+                loop.call_soon_threadsafe(self.hub.bump, match_id, new_last.seq)
+
+    def drive_bots(self, match_id: str) -> None:
+        """Let the bots of ``match_id`` move (in the background) until a human is to act."""
+        if match_id in self._bot_pending:
+            self._bot_pending[match_id] = True  # the running driver looks again when done
+            return
+        self._bot_pending[match_id] = True
+        task = asyncio.get_running_loop().create_task(self._drive(match_id))
+        self._bot_tasks.add(task)
+        task.add_done_callback(self._bot_tasks.discard)
+
+    async def _drive(self, match_id: str) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            while self._bot_pending.get(match_id):
+                self._bot_pending[match_id] = False
+                await run_in_threadpool(self._run_bots, match_id, loop)
+        except Exception:
+            log.exception("bots of match %s stopped", match_id)
+        finally:
+            self._bot_pending.pop(match_id, None)
+
+    # ------------------------------------------------------------------ updates
+
+    def build_update(self, match_id: str, seat: int | None, after: int) -> dict[str, Any]:
+        """The update for ``seat`` with the entries after ``after``."""
+        game = self.store.load(match_id)
+        entries = self.store.entries_for(match_id, seat, after) if after < game.entry_count - 1 else ()
+        bots = tuple(r.seat for r in self.seats.get(match_id) if r.bot is not None)
+        return update_message(game, seat, entries, bots)
+
+    def move(self, match_id: str, seat: int, expected_seq: int, action: str) -> int:
+        """Play a seat's move; the newest seq afterwards. Raises the game's errors."""
+        game = self.store.play(match_id, action, seat=seat, expected_seq=expected_seq)
+        last = game.last_entry
+        return -1 if last is None else last.seq
+
+
+def _move_error(exc: CardkitError) -> tuple[ErrorCode, str]:
+    if isinstance(exc, ConcurrencyError):
+        return "stale", "the game has moved on since that update: look at the newest one and try again"
+    if isinstance(exc, NotYourTurnError):
+        return "not_your_turn", str(exc)
+    if isinstance(exc, NotationError):
+        return "malformed", str(exc)
+    if isinstance(exc, IllegalActionError):
+        return "illegal", str(exc)
+    return "illegal", str(exc)
+
+
+class _Connection:
+    """One WebSocket client after a successful join."""
+
+    def __init__(self, host: WebHost, ws: WebSocket, match_id: str, seat: int | None, after: int) -> None:
+        self.host, self.ws, self.match_id, self.seat = host, ws, match_id, seat
+        self.sent = after
+        self._send_lock = asyncio.Lock()
+
+    async def send(self, message: dict[str, Any]) -> None:
+        async with self._send_lock:
+            await asyncio.wait_for(self.ws.send_text(json.dumps(message, separators=(",", ":"))), _SEND_TIMEOUT)
+
+    async def push_updates(self) -> None:
+        hub = self.host.hub
+        first = True
+        while True:
+            if not first:
+                await hub.wait_past(self.match_id, self.sent, 15.0)
+                if hub.newest(self.match_id) <= self.sent:
+                    continue
+            first = False
+            update = await run_in_threadpool(self.host.build_update, self.match_id, self.seat, self.sent)
+            if update["seq"] == self.sent and update["entries"] == [] and not first and self.sent >= 0:
+                continue
+            await self.send(update)
+            self.sent = max(self.sent, update["seq"])
+            hub.bump(self.match_id, update["seq"])
+
+    async def read_moves(self) -> None:
+        bad = 0
+        while True:
+            message = await self.ws.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            try:
+                data = parse_message(message.get("text") if message.get("text") is not None else message.get("bytes"))
+                move = parse_move(data)
+                if self.seat is None:
+                    raise ProtocolError("a spectator cannot move", "not_your_turn")
+                seq = await run_in_threadpool(self.host.move, self.match_id, self.seat, move.expected_seq, move.action)
+            except ProtocolError as exc:
+                error = error_message(exc.code, str(exc))
+            except CardkitError as exc:
+                error = error_message(*_move_error(exc))
+            else:
+                bad = 0
+                self.host.hub.bump(self.match_id, seq)
+                self.host.drive_bots(self.match_id)
+                continue
+            await self.send(error)
+            bad += 1
+            if bad >= MAX_BAD_MESSAGES:
+                await self.ws.close(1008, "too many bad messages")
+                return
+
+
+async def _websocket(ws: WebSocket) -> None:
+    host: WebHost = ws.app.state.host
+    match_id = ws.path_params["match_id"]
+    await ws.accept()
+    try:
+        message = await asyncio.wait_for(ws.receive(), JOIN_TIMEOUT)
+    except (asyncio.TimeoutError, WebSocketDisconnect):
+        await _close(ws, "no join message")
+        return
+    if message["type"] == "websocket.disconnect":
+        return
+    try:
+        info = await run_in_threadpool(host.store.info, match_id)
+        records = await run_in_threadpool(host.seats.get, match_id)
+        if len(records) != info.players:
+            raise ProtocolError("this match is not hosted here")
+        join = parse_join(parse_message(message.get("text") if message.get("text") is not None else message.get("bytes")), info.players)
+    except (CardkitError, ProtocolError) as exc:
+        await _close(ws, str(exc) if isinstance(exc, ProtocolError) else "unknown match")
+        return
+    if join.seat is not None:
+        record = records[join.seat]
+        if record.bot is not None or not token_matches(join.token or "", record.token_hash):
+            await _close(ws, "wrong token for that seat")
+            return
+    conn = _Connection(host, ws, match_id, join.seat, join.after)
+    host.hub.watch(match_id, info.last_seq)
+    host.drive_bots(match_id)  # a match left waiting on a bot (a host restart) moves on
+    pusher = asyncio.create_task(conn.push_updates())
+    try:
+        reader = asyncio.create_task(conn.read_moves())
+        done, _ = await asyncio.wait({pusher, reader}, return_when=asyncio.FIRST_COMPLETED)
+        for task in (pusher, reader):
+            task.cancel()
+        for task in (pusher, reader):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        for task in done:
+            failure = task.exception() if not task.cancelled() else None
+            if failure is not None and not isinstance(failure, (WebSocketDisconnect, asyncio.TimeoutError, RuntimeError)):
+                log.error("connection to match %s failed: %r", match_id, failure)
+    finally:
+        host.hub.unwatch(match_id)
+        with contextlib.suppress(Exception):
+            await ws.close()
+
+
+async def _close(ws: WebSocket, reason: str) -> None:
+    with contextlib.suppress(Exception):
+        await ws.close(1008, reason[:120])
+
+
+async def _games(request: Request) -> Response:
+    return JSONResponse({"games": describe_games()})
+
+
+async def _create(request: Request) -> Response:
+    host: WebHost = request.app.state.host
+    length = request.headers.get("content-length", "")
+    if length.isdigit() and int(length) > MAX_BODY:
+        return JSONResponse({"error": f"the body is at most {MAX_BODY} bytes"}, status_code=413)
+    raw = await request.body()
+    if len(raw) > MAX_BODY:
+        return JSONResponse({"error": f"the body is at most {MAX_BODY} bytes"}, status_code=413)
+    try:
+        body = json.loads(raw)
+    except (ValueError, RecursionError):
+        return JSONResponse({"error": "the body is not valid JSON"}, status_code=400)
+    try:
+        created = await run_in_threadpool(host.create_match, body)
+    except _BadRequest as exc:
+        return JSONResponse({"error": exc.message}, status_code=400)
+    host.drive_bots(created["match_id"])
+    return JSONResponse(created, status_code=201)
+
+
+async def _index(request: Request) -> Response:
+    return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+def create_app(store_url: str = "memory:", *, store: Store | None = None) -> Starlette:
+    """The web host as an ASGI app over the store at ``store_url`` (or an open ``store``
+    with that URL's kind, which the app then does not close)."""
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        host = WebHost(store_url, store=store)
+        app.state.host = host
+        await host.start()
+        try:
+            yield
+        finally:
+            await host.stop()
+
+    routes = [
+        Route("/", _index),
+        Route("/api/games", _games),
+        Route("/api/matches", _create, methods=["POST"]),
+        WebSocketRoute("/api/matches/{match_id}/ws", _websocket),
+        Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
+    ]
+    return Starlette(routes=routes, lifespan=lifespan)

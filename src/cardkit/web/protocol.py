@@ -1,0 +1,237 @@
+"""The JSON wire protocol of the web host: parsing what clients send, building what they get.
+
+Everything here is pure (no I/O), so the rules of the protocol are tested without a server.
+A message that is not what the protocol allows raises :class:`ProtocolError` with the
+error code the client receives and a sentence saying what is wrong.
+"""
+
+from __future__ import annotations
+
+import json
+import typing
+from typing import Any, Literal, Mapping
+
+import attrs
+
+from cardkit.core.game import Game
+from cardkit.errors import CardkitError
+from cardkit.games import available_games, get_rules
+from cardkit.serde import to_json
+from cardkit.core.log import SeatEntry
+
+__all__ = [
+    "MAX_MESSAGE",
+    "MAX_ACTION",
+    "ErrorCode",
+    "ProtocolError",
+    "Join",
+    "Move",
+    "parse_message",
+    "parse_join",
+    "parse_move",
+    "error_message",
+    "update_message",
+    "entry_json",
+    "describe_games",
+]
+
+MAX_MESSAGE = 4096
+"""The longest WebSocket message a client may send, in characters."""
+
+MAX_ACTION = 200
+"""The longest action text."""
+
+ErrorCode = Literal["stale", "not_your_turn", "illegal", "malformed"]
+"""The codes of an ``{"type": "error"}`` message."""
+
+
+class ProtocolError(CardkitError, ValueError):
+    """A client message the protocol does not allow; ``code`` is what the client is told."""
+
+    def __init__(self, message: str, code: ErrorCode = "malformed") -> None:
+        super().__init__(message)
+        self.code: ErrorCode = code
+
+
+@attrs.frozen
+class Join:
+    """``{"type": "join", "seat": 0, "token": "…"}`` or ``{"type": "join", "spectator": true}``.
+
+    ``after`` (optional) is the last seq the client saw, so a reconnect resumes there.
+    """
+
+    seat: int | None
+    token: str | None
+    after: int = -1
+
+
+@attrs.frozen
+class Move:
+    """``{"type": "move", "expected_seq": n, "action": "play 8H S"}``."""
+
+    expected_seq: int
+    action: str
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def parse_message(text: object) -> dict[str, Any]:
+    """A client message as a JSON object with a string ``type``; :class:`ProtocolError` otherwise."""
+    if not isinstance(text, str):
+        raise ProtocolError("messages are JSON text, not binary")
+    if len(text) > MAX_MESSAGE:
+        raise ProtocolError(f"a message is at most {MAX_MESSAGE} characters, this one has {len(text)}")
+    try:
+        data = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError):
+        raise ProtocolError("the message is not valid JSON") from None
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise ProtocolError('a message is a JSON object with a "type" such as "join" or "move"')
+    return data
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _seq(data: Mapping[str, Any], key: str, default: int | None = None) -> int:
+    value = data.get(key, default)
+    if not _is_int(value) or not -1 <= value < 2**62:
+        raise ProtocolError(f'"{key}" must be a seq: an integer, -1 for none')
+    return int(value)
+
+
+def parse_join(data: Mapping[str, Any], players: int) -> Join:
+    """The join request in ``data`` for a match of ``players`` seats."""
+    if data.get("type") != "join":
+        raise ProtocolError('the first message must be {"type": "join", ...}')
+    after = _seq(data, "after", -1)
+    if data.get("spectator") is True:
+        return Join(None, None, after)
+    seat, token = data.get("seat"), data.get("token")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+        raise ProtocolError(f'"seat" must be a seat number from 0 to {players - 1}')
+    if not isinstance(token, str) or not 0 < len(token) <= 256:
+        raise ProtocolError('a seat joins with its "token"')
+    return Join(int(seat), token, after)
+
+
+def parse_move(data: Mapping[str, Any]) -> Move:
+    """The move in ``data``; :class:`ProtocolError` for anything else."""
+    if data.get("type") != "move":
+        raise ProtocolError(f'unknown message type {str(data.get("type"))[:40]!r}: send "move"')
+    action = data.get("action")
+    if not isinstance(action, str) or not action.strip():
+        raise ProtocolError('"action" must be the action\'s text, e.g. "play 8H S"')
+    if len(action) > MAX_ACTION:
+        raise ProtocolError(f'"action" is at most {MAX_ACTION} characters')
+    if "expected_seq" not in data:
+        raise ProtocolError('a move carries "expected_seq": the seq of the newest update seen')
+    return Move(_seq(data, "expected_seq"), action)
+
+
+def error_message(code: ErrorCode, message: str) -> dict[str, Any]:
+    """``{"type": "error", "code": ..., "message": ...}``."""
+    return {"type": "error", "code": code, "message": message}
+
+
+def entry_json(entry: SeatEntry) -> dict[str, Any]:
+    """One per-seat entry as JSON, with ``text``: the action's notation (``None`` if withheld)."""
+    data: dict[str, Any] = to_json(entry)
+    data["text"] = None if entry.action is None else str(entry.action)
+    return data
+
+
+def update_message(
+    game: Game[Any, Any],
+    seat: int | None,
+    entries: tuple[SeatEntry, ...],
+    bots: tuple[int, ...],
+) -> dict[str, Any]:
+    """What ``seat`` (``None``: a spectator) is sent: its view and its new entries.
+
+    Besides the contract's ``seq``, ``view`` and ``entries``: ``game``, ``players``,
+    ``seat``, ``to_act``, ``legal`` (the action texts, only for the seat to act), ``scores``,
+    ``is_over``, ``result`` and ``bots`` (the bot seats), so a generic page can draw it.
+    """
+    last = game.last_entry
+    seq = -1 if last is None else last.seq
+    to_act = game.to_act
+    result = game.result
+    return {
+        "type": "update",
+        "seq": seq,
+        "game": game.rules.name,
+        "players": game.players,
+        "seat": seat,
+        "to_act": to_act,
+        "legal": [str(a) for a in game.legal_actions()] if seat is not None and to_act == seat else [],
+        "view": to_json(game.view(seat)),
+        "scores": list(game.scores),
+        "is_over": game.is_over,
+        "result": None if result is None else {"scores": list(result.scores), "winners": list(result.winners)},
+        "bots": list(bots),
+        "entries": [entry_json(e) for e in entries if e.seq <= seq],
+    }
+
+
+def _type_text(annotation: Any) -> tuple[str, list[Any] | None]:
+    origin = typing.get_origin(annotation)
+    if origin is Literal:
+        return "choice", list(typing.get_args(annotation))
+    if annotation is bool:
+        return "bool", None
+    if annotation is int:
+        return "int", None
+    if annotation is str:
+        return "str", None
+    args = [a for a in typing.get_args(annotation) if a is not type(None)]
+    if len(args) == 1 and args[0] in (int, str, bool):
+        kind, _ = _type_text(args[0])
+        return f"{kind}?", None
+    return "json", None
+
+
+def describe_games() -> list[dict[str, Any]]:
+    """Every registered game with its player range and options.
+
+    There is no option-schema API in the rules protocol, so options are read from the game's
+    config class (an attrs class): each field but ``players`` with its type (``bool``,
+    ``int``, ``str``, ``choice`` with its ``choices``, ``int?`` for optional, else ``json``)
+    and its default (``None`` with ``depends_on_players`` when the default differs between
+    the fewest and the most players, such as a hand size).
+    """
+    out = []
+    for name in available_games():
+        rules = get_rules(name)
+        options: list[dict[str, Any]] = []
+        try:
+            config = rules.config(rules.min_players)
+            widest = rules.config(rules.max_players)
+        except CardkitError:
+            config = widest = None
+        cls = type(config)
+        if config is not None and attrs.has(cls):
+            try:
+                hints = typing.get_type_hints(cls)
+            except Exception:  # a user's config with unresolvable hints: show names only
+                hints = {}
+            for field in attrs.fields(cls):
+                if field.name == "players":
+                    continue
+                kind, choices = _type_text(hints.get(field.name, Any))
+                default = to_json(getattr(config, field.name))
+                item: dict[str, Any] = {"name": field.name, "type": kind, "default": default}
+                if default != to_json(getattr(widest, field.name)):
+                    # e.g. a hand size that depends on the number of players: left out, the game decides
+                    item["default"] = None
+                    item["depends_on_players"] = True
+                if choices is not None:
+                    item["choices"] = choices
+                options.append(item)
+        out.append(
+            {"name": name, "min_players": rules.min_players, "max_players": rules.max_players, "options": options}
+        )
+    return out

@@ -1,0 +1,229 @@
+"""Who sits where in a web match: token hashes and bot seats, kept beside the store.
+
+A match's log lives in the :mod:`cardkit.store`; what only the web host needs — a hash of
+each human seat's token, each bot seat's spec and the seed of its random stream — lives in
+one side table, ``cardkit_web_seats``, in the same database (SQLite file or PostgreSQL), or
+in this process's memory for ``memory:`` stores. The table is created if missing; the web
+host owns it, so the store's schema version does not cover it. Seat records never change
+after a match is created, so each process caches them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import sqlite3
+import threading
+from typing import Any, Protocol, Sequence
+from urllib.parse import unquote, urlsplit
+
+import attrs
+
+from cardkit.errors import ConfigError
+from cardkit.store.errors import StoreError
+
+__all__ = ["SeatRecord", "SeatTable", "MemorySeats", "SqliteSeats", "PostgresSeats", "open_seats", "hash_token", "token_matches"]
+
+_CREATE = (
+    "CREATE TABLE IF NOT EXISTS cardkit_web_seats ("
+    " match_id TEXT NOT NULL, seat INTEGER NOT NULL, token_hash TEXT, bot TEXT, bot_seed TEXT,"
+    " PRIMARY KEY (match_id, seat))"
+)
+_INSERT = "INSERT INTO cardkit_web_seats (match_id, seat, token_hash, bot, bot_seed) VALUES (?, ?, ?, ?, ?)"
+_SELECT = "SELECT seat, token_hash, bot, bot_seed FROM cardkit_web_seats WHERE match_id = ? ORDER BY seat"
+
+
+def hash_token(token: str) -> str:
+    """The stored form of a seat token: its SHA-256, hex.
+
+    Tokens are 32 random bytes from :mod:`secrets`, so a fast hash is enough: nobody can
+    guess a preimage of 256 random bits, and a slow password hash would only cost time on
+    every join.
+    """
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def token_matches(token: str, stored_hash: str | None) -> bool:
+    """Whether ``token`` is the one whose hash is ``stored_hash``, compared in constant time."""
+    if stored_hash is None:
+        return False
+    return hmac.compare_digest(hash_token(token), stored_hash)
+
+
+@attrs.frozen
+class SeatRecord:
+    """One seat of a web match: a human (``token_hash``) or a bot (``bot`` spec and ``bot_seed``)."""
+
+    seat: int
+    token_hash: str | None = None
+    bot: str | None = None
+    bot_seed: int | None = None
+
+
+def _rows(match_id: str, records: Sequence[SeatRecord]) -> list[tuple[Any, ...]]:
+    return [
+        (match_id, r.seat, r.token_hash, r.bot, None if r.bot_seed is None else str(r.bot_seed))
+        for r in records
+    ]
+
+
+def _records(rows: Sequence[Sequence[Any]]) -> tuple[SeatRecord, ...]:
+    return tuple(
+        SeatRecord(int(seat), token_hash, bot, None if seed is None else int(seed))
+        for seat, token_hash, bot, seed in rows
+    )
+
+
+class SeatTable(Protocol):
+    """Where seat records are kept."""
+
+    def put(self, match_id: str, records: Sequence[SeatRecord]) -> None:
+        """Store the seats of a new match."""
+        ...
+
+    def get(self, match_id: str) -> tuple[SeatRecord, ...]:
+        """The seats of a match, by seat; ``()`` if the host made no such match."""
+        ...
+
+    def close(self) -> None:
+        """Release connections."""
+        ...
+
+
+class _Cached:
+    """A read-through cache: seat records are written once and never change."""
+
+    def __init__(self) -> None:
+        self._cache: dict[str, tuple[SeatRecord, ...]] = {}
+        self._lock = threading.Lock()
+
+    def _remember(self, match_id: str, records: tuple[SeatRecord, ...]) -> tuple[SeatRecord, ...]:
+        if records:
+            with self._lock:
+                if len(self._cache) > 10_000:
+                    self._cache.clear()
+                self._cache[match_id] = records
+        return records
+
+    def _cached(self, match_id: str) -> tuple[SeatRecord, ...] | None:
+        with self._lock:
+            return self._cache.get(match_id)
+
+
+class MemorySeats(_Cached):
+    """Seat records in this process only (for ``memory:`` stores)."""
+
+    def put(self, match_id: str, records: Sequence[SeatRecord]) -> None:
+        """Store the seats of a new match."""
+        self._remember(match_id, tuple(records))
+
+    def get(self, match_id: str) -> tuple[SeatRecord, ...]:
+        """The seats of a match, ``()`` if unknown."""
+        return self._cached(match_id) or ()
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class SqliteSeats(_Cached):
+    """Seat records in a SQLite file (its own short-lived connections, WAL like the store)."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__()
+        self._path = path
+        try:
+            with self._connect() as conn:
+                conn.execute(_CREATE)
+        except sqlite3.Error as exc:
+            raise StoreError(f"SQLite seat table in {path!r}: {exc}") from None
+
+    def _connect(self) -> sqlite3.Connection:
+        return sqlite3.connect(self._path, timeout=30)
+
+    def put(self, match_id: str, records: Sequence[SeatRecord]) -> None:
+        """Store the seats of a new match."""
+        conn = self._connect()
+        try:
+            with conn:
+                conn.executemany(_INSERT, _rows(match_id, records))
+        except sqlite3.Error as exc:
+            raise StoreError(f"SQLite seat table: {exc}") from None
+        finally:
+            conn.close()
+        self._remember(match_id, tuple(records))
+
+    def get(self, match_id: str) -> tuple[SeatRecord, ...]:
+        """The seats of a match, ``()`` if unknown."""
+        cached = self._cached(match_id)
+        if cached is not None:
+            return cached
+        conn = self._connect()
+        try:
+            rows = conn.execute(_SELECT, (match_id,)).fetchall()
+        except sqlite3.Error as exc:
+            raise StoreError(f"SQLite seat table: {exc}") from None
+        finally:
+            conn.close()
+        return self._remember(match_id, _records(rows))
+
+    def close(self) -> None:
+        """Nothing held between calls."""
+
+
+class PostgresSeats(_Cached):
+    """Seat records in PostgreSQL (a small pool of its own)."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__()
+        try:
+            import psycopg
+            from psycopg_pool import ConnectionPool
+        except ImportError:  # pragma: no cover - depends on the environment
+            raise ConfigError("PostgreSQL needs psycopg 3: pip install 'cardkit[postgres]'") from None
+        self._error: type[Exception] = psycopg.Error
+        self._pool: Any = ConnectionPool(url, min_size=1, max_size=2, open=True)
+        try:
+            with self._pool.connection() as conn:
+                conn.execute("SELECT pg_advisory_xact_lock(1667330676)")  # one creator at a time
+                conn.execute(_CREATE)
+        except psycopg.Error as exc:
+            self._pool.close()
+            raise StoreError(f"PostgreSQL seat table: {exc}") from None
+
+    def put(self, match_id: str, records: Sequence[SeatRecord]) -> None:
+        """Store the seats of a new match."""
+        try:
+            with self._pool.connection() as conn, conn.cursor() as cur:
+                cur.executemany(_INSERT.replace("?", "%s"), _rows(match_id, records))
+        except self._error as exc:
+            raise StoreError(f"PostgreSQL seat table: {exc}") from None
+        self._remember(match_id, tuple(records))
+
+    def get(self, match_id: str) -> tuple[SeatRecord, ...]:
+        """The seats of a match, ``()`` if unknown."""
+        cached = self._cached(match_id)
+        if cached is not None:
+            return cached
+        try:
+            with self._pool.connection() as conn:
+                rows = conn.execute(_SELECT.replace("?", "%s"), (match_id,)).fetchall()
+        except self._error as exc:
+            raise StoreError(f"PostgreSQL seat table: {exc}") from None
+        return self._remember(match_id, _records(rows))
+
+    def close(self) -> None:
+        """Close the pool."""
+        self._pool.close()
+
+
+def open_seats(url: str) -> SeatTable:
+    """The seat table that goes with the store at ``url`` (same database)."""
+    scheme = url.partition(":")[0].lower()
+    if scheme == "sqlite":
+        path = unquote(urlsplit(url).path[1:])
+        if path == ":memory:":
+            return MemorySeats()
+        return SqliteSeats(path)
+    if scheme in ("postgresql", "postgres"):
+        return PostgresSeats(url)
+    return MemorySeats()

@@ -1,0 +1,187 @@
+"""``cardkit play`` without a terminal: the session object, pipes, end of input, determinism."""
+
+from __future__ import annotations
+
+import io
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import cardkit
+from cardkit.cli.main import main
+from cardkit.cli.play import PlaySession
+from cardkit.errors import ConfigError
+
+SRC = str(Path(cardkit.__file__).resolve().parent.parent)
+
+
+def _run(args: list[str], stdin: str) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    env.pop("NO_COLOR", None)
+    return subprocess.run(
+        [sys.executable, "-m", "cardkit.cli.main", "play", *args],
+        input=stdin, env=env, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+
+
+def test_a_pipe_gets_no_colour_and_end_of_input_ends_cleanly() -> None:
+    done = _run(["crazy-eights", "--players", "2", "--seed", "5"], "1\n")
+    assert done.returncode == 0, done.stderr
+    assert "\x1b[" not in done.stdout, "not a terminal: no colour"
+    assert done.stdout.rstrip().endswith("End of input: bye.")
+    assert done.stderr == ""
+
+
+def test_same_seed_and_input_print_the_same_game() -> None:
+    args = ["wizard", "--players", "3", "--bots", "rule,random", "--seed", "8", "-o", "rounds=2"]
+    first = _run(args, "1\n" * 40)
+    second = _run(args, "1\n" * 40)
+    assert first.returncode == 0 and first.stdout == second.stdout
+    assert "The game is over" in first.stdout
+    other = _run([*args[:-3], "9", "-o", "rounds=2"], "1\n" * 40)
+    assert other.stdout != first.stdout, "another seed deals another game"
+
+
+def test_narration_comes_from_the_persons_redacted_entries_only() -> None:
+    session = PlaySession.start("crazy-eights", players=3, seat=1, bots="rule", seed=3)
+    lines = session.advance()
+    text = "\n".join(lines)
+    from cardkit.render import hand_text
+
+    for other in (0, 2):
+        hidden = session.game.view(other)["hand"]
+        if session.game.view(1)["hand"] != hidden:
+            assert hand_text(hidden) not in text
+
+
+def _position_where_seat_0_acts_twice() -> cardkit.Game:
+    """A Wizard game just before seat 0 wins a trick with its card and leads the next one."""
+    for seed in range(50):
+        game = cardkit.new_game("wizard", players=3, seed=seed, rounds=3)
+        rng = random.Random(seed)
+        while not game.is_over:
+            before = game
+            game = game.play(rng.choice(game.legal_actions()))
+            if before.to_act == 0 and game.to_act == 0 and before.view(0)["phase"] == "play":
+                return before
+    raise AssertionError("no such position in 50 seeds")
+
+
+def test_undo_takes_back_a_move_that_revealed_nothing() -> None:
+    before = _position_where_seat_0_acts_twice()
+    session = PlaySession.start("wizard", players=3, seat=0, bots="rule", seed=0, options={"rounds": 3})
+    session.game = before
+    session.narrated = before.entry_count - 1
+    for action in before.legal_actions():
+        if before.play(action).to_act == 0:
+            break
+    session.handle(str(action))
+    assert session.game.to_act == 0 and session.game != before
+    assert session.handle("undo") == ["Your last action is taken back."]
+    assert session.game == before
+
+
+def test_undo_is_refused_after_a_bot_moved_and_the_game_is_unchanged() -> None:
+    session = PlaySession.start("wizard", players=3, seat=0, bots="rule", seed=3, options={"rounds": 1})
+    session.advance()
+    session.handle("1")
+    after = session.game
+    answer = session.handle("undo")
+    assert answer[0].startswith("Cannot undo: ")
+    assert session.game is after
+
+
+def test_bad_input_is_answered_not_raised(tmp_path: Path) -> None:
+    session = PlaySession.start("spacc-u-mazz", players=3, seat=0, bots="random", seed=1)
+    session.advance()
+    game = session.game
+    for text in ["", "   ", "xyzzy", "play ZZ", "play 5X", "42", "0", "pick 1", "shuffle", "save",
+                 f"save {tmp_path}/no/such/dir/x.json", "play " + "9" * 500, "\x00", "☃"]:  # fmt: skip
+        answer = session.handle(text)
+        assert answer and all(isinstance(a, str) and a for a in answer), text
+        assert session.game is game, f"{text!r} changed the game"
+    assert session.handle("save " + str(tmp_path / "ok.json"))[0].startswith("Saved")
+    assert cardkit.replay(cardkit.loads((tmp_path / "ok.json").read_text())) == game
+
+
+def test_hint_names_a_numbered_action_and_a_reason() -> None:
+    session = PlaySession.start("crazy-eights", players=2, seat=0, bots="random", seed=2)
+    session.advance()
+    hint = session.hint()
+    number = int(hint.split("[")[1].split("]")[0])
+    assert 1 <= number <= len(session.game.legal_actions()) and hint.count(":") >= 2
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "words"),
+    [
+        ({"players": 3, "seat": 3}, "--seat"),
+        ({"players": 3, "bots": "rule,rule,rule"}, "--bots lists 3 bots for 2"),
+        ({"players": 3, "bots": "nonsense"}, "unknown bot"),
+        ({"players": 3, "bots": ","}, "--bots is empty"),
+    ],
+)
+def test_bad_setup_is_a_config_error(kwargs: dict[str, object], words: str) -> None:
+    with pytest.raises(ConfigError, match=words):
+        PlaySession.start("crazy-eights", **kwargs)  # type: ignore[arg-type]
+
+
+def test_bad_setup_through_main_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "crazy-eights", "--players", "9"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("cardkit: ConfigError") and err.count("\n") == 1
+
+
+def test_run_on_streams_plays_to_the_end() -> None:
+    session = PlaySession.start("cutthroat-spades", players=3, seat=2, bots="rule", seed=4,
+                                options={"max_hands": 1})  # fmt: skip
+    out = io.StringIO()
+    assert session.run(io.StringIO("1\n" * 100), out) == 0
+    text = out.getvalue()
+    assert "The game is over" in text and "You are seat 2" in text
+
+
+_SESSION = PlaySession.start("wizard", players=3, seat=0, bots="random", seed=5, options={"rounds": 2})
+_SESSION.advance()
+
+
+@settings(max_examples=150)
+@given(st.text(max_size=40).filter(lambda t: t.strip().split(" ")[0].lower() not in ("save", "quit", "exit")))
+def test_any_line_gets_an_answer_and_only_a_legal_action_changes_the_game(text: str) -> None:
+    session = PlaySession(_SESSION.game, 0, _SESSION.bots, _SESSION.bot_names,
+                          {s: random.Random(s) for s in _SESSION.bots})  # fmt: skip
+    session.narrated = _SESSION.narrated
+    before = session.game
+    answer = session.handle(text)
+    assert answer and all(isinstance(a, str) for a in answer)
+    if session.game is not before:
+        played = session.game.log.entries[before.entry_count]
+        assert played.actor == 0 and played.action in before.legal_actions()
+
+
+def test_players_default_from_the_bots_listed() -> None:
+    assert PlaySession.start("crazy-eights", bots="rule,random,rule", seed=1).game.players == 4
+    assert PlaySession.start("wizard", bots="rule", seed=1).game.players == 3  # the game's minimum
+
+
+def test_undo_of_a_draw_is_refused_because_it_showed_a_card() -> None:
+    for seed in range(100):
+        session = PlaySession.start("crazy-eights", players=2, seat=0, bots="rule", seed=seed)
+        session.advance()
+        if "draw" not in [str(a) for a in session.game.legal_actions()]:
+            continue
+        session.handle("draw")
+        if session.game.to_act != 0:
+            continue
+        after = session.game
+        answer = session.handle("undo")
+        assert answer[0].startswith("Cannot undo: ") and "other seats" not in answer[0]
+        assert session.game is after
+        return
+    raise AssertionError("no deal in 100 seeds where seat 0 draws and keeps the turn")
