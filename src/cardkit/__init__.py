@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from cardkit.cards import SUITS, Card, Rank, Suit, format_cards, parse_cards, sort_cards, standard_deck
     from cardkit.core.game import Game
     from cardkit.core.log import GameLog, LogEntry, SeatEntry, SeatLog, register_upcaster
+    from cardkit.core.options import OptionSpec
     from cardkit.core.rules import (
         CHANCE,
         Config,
@@ -24,6 +25,8 @@ if TYPE_CHECKING:
         ShuffleSpec,
         Zone,
     )
+    from cardkit.core.tricks import winning_index
+    from cardkit.core.views import CommonView, ResultView
     from cardkit.errors import (
         CardkitError,
         ConfigError,
@@ -68,6 +71,10 @@ _LAZY: dict[str, str] = {
     "Shuffle": "cardkit.core.rules",
     "ShuffleSpec": "cardkit.core.rules",
     "Zone": "cardkit.core.rules",
+    "OptionSpec": "cardkit.core.options",
+    "winning_index": "cardkit.core.tricks",
+    "CommonView": "cardkit.core.views",
+    "ResultView": "cardkit.core.views",
     "CardkitError": "cardkit.errors",
     "ConfigError": "cardkit.errors",
     "GameOverError": "cardkit.errors",
@@ -124,6 +131,10 @@ __all__ = [
     "register_upcaster",
     "Rules",
     "Config",
+    "OptionSpec",
+    "CommonView",
+    "ResultView",
+    "winning_index",
     "Zone",
     "Result",
     "CHANCE",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from cardkit.core.config import resolve_config
 from cardkit.core.game import Game
@@ -11,6 +11,16 @@ from cardkit.core.log import GameLog
 from cardkit.core.log import replay as _replay_with
 from cardkit.errors import ConfigError, LogError, UnknownGameError
 from cardkit.games import get_rules
+
+if TYPE_CHECKING:  # the game packages load lazily, through the registry
+    from cardkit.games.crazy_eights.actions import CrazyEightsAction
+    from cardkit.games.crazy_eights.view import CrazyEightsView
+    from cardkit.games.cutthroat_spades.actions import CutthroatAction
+    from cardkit.games.cutthroat_spades.view import CutthroatView
+    from cardkit.games.spacc_u_mazz.actions import SpaccAction
+    from cardkit.games.spacc_u_mazz.view import SpaccView
+    from cardkit.games.wizard.actions import WizardAction
+    from cardkit.games.wizard.view import WizardView
 
 __all__ = ["new_game", "replay", "fresh_seed"]
 
@@ -21,6 +31,41 @@ def fresh_seed() -> int:
     return secrets.randbits(64)
 
 
+@overload
+def new_game(
+    name: Literal["crazy-eights"], /, *, players: int, seed: int | None = None,
+    auto_chance: bool = True, **options: Any,
+) -> Game[CrazyEightsAction, CrazyEightsView]: ...
+
+
+@overload
+def new_game(
+    name: Literal["wizard"], /, *, players: int, seed: int | None = None,
+    auto_chance: bool = True, **options: Any,
+) -> Game[WizardAction, WizardView]: ...
+
+
+@overload
+def new_game(
+    name: Literal["cutthroat-spades"], /, *, players: int, seed: int | None = None,
+    auto_chance: bool = True, **options: Any,
+) -> Game[CutthroatAction, CutthroatView]: ...
+
+
+@overload
+def new_game(
+    name: Literal["spacc-u-mazz"], /, *, players: int, seed: int | None = None,
+    auto_chance: bool = True, **options: Any,
+) -> Game[SpaccAction, SpaccView]: ...
+
+
+@overload
+def new_game(
+    name: str, /, *, players: int, seed: int | None = None,
+    auto_chance: bool = True, **options: Any,
+) -> Game[Any, Any]: ...
+
+
 def new_game(
     name: str,
     /,
@@ -29,7 +74,7 @@ def new_game(
     seed: int | None = None,
     auto_chance: bool = True,
     **options: Any,
-) -> Game:
+) -> Game[Any, Any]:
     """Start a game of the registered game ``name``.
 
     ``seed`` is an integer in ``0..2**64-1``; without one a fresh seed is drawn from
@@ -39,15 +84,23 @@ def new_game(
     options (see its docs page); a bad name is an :class:`UnknownGameError`, a bad option
     or seed a :class:`ConfigError`. With ``auto_chance=False`` the game stops at every
     chance node (see ``Game.pending_chance``).
+
+    Typing: with a built-in game's name as a literal the result is precisely typed
+    (``new_game("wizard", ...)`` is a ``Game[WizardAction, WizardView]``); any other
+    name gives ``Game[Any, Any]``. The options are not typed here: each game package's
+    own ``new_game`` (``cardkit.games.wizard.new_game(players=4, rounds=3)``) takes them
+    as typed keywords.
     """
     rules = get_rules(name)
     if not isinstance(auto_chance, bool):
-        raise ConfigError(f"auto_chance must be True or False, not {auto_chance!r}")
+        raise ConfigError(
+            f"auto_chance must be True or False, not {auto_chance!r}", "auto_chance", auto_chance
+        )
     config = resolve_config(rules, players, options)
     return Game.start(rules, config, fresh_seed() if seed is None else seed, auto_chance)
 
 
-def replay(log: GameLog) -> Game:
+def replay(log: GameLog) -> Game[Any, Any]:
     """Rebuild the game of ``log`` by re-deciding every entry with the registered rules.
 
     :class:`LogError` for an unknown game or incompatible log; :class:`ReplayMismatchError`

@@ -151,7 +151,8 @@ class Card:
         if card is None:
             raise NotationError(
                 f"{text!r} is not a card: expected rank 2-9/T/J/Q/K/A (or 10) and suit "
-                f"S/H/D/C, or one of {', '.join(SPECIAL_CODES)}"
+                f"S/H/D/C, or one of {', '.join(SPECIAL_CODES)}",
+                text,
             )
         return card
 

@@ -26,11 +26,29 @@ class CardkitError(Exception):
 
 
 class ConfigError(CardkitError, ValueError):
-    """A game option is unknown, out of range, or does not apply to the configuration."""
+    """A game option is unknown, out of range, or does not apply to the configuration.
+
+    ``option`` names the option at fault (``"players"`` for the player count, ``None``
+    when no single option is) and ``value`` is the value that was refused (``None`` when
+    there is none, e.g. an option that does not apply).
+    """
+
+    def __init__(self, message: str, option: str | None = None, value: object = None) -> None:
+        super().__init__(message)
+        self.option = option
+        self.value = value
 
 
 class NotationError(CardkitError, ValueError):
-    """Text (a card, an action) that does not parse."""
+    """Text (a card, an action) that does not parse.
+
+    ``text`` is the whole text that was refused when known (``Game.play_text`` and
+    ``Card.parse`` always fill it in), else ``None``.
+    """
+
+    def __init__(self, message: str, text: str | None = None) -> None:
+        super().__init__(message)
+        self.text = text
 
 
 class SeatError(CardkitError, ValueError):

@@ -16,6 +16,7 @@ from cardkit import __version__
 from cardkit.cli import arena, play, simulate, transcript
 from cardkit.cli.simulate import DEFAULT_MAX_ACTIONS, INTERRUPTED
 from cardkit.cli.serve import add_serve_parser
+from cardkit.cli.rules_cmd import add_rules_command
 from cardkit.cli.store_cmd import add_store_parser
 from cardkit.errors import CardkitError, ConfigError, LogError
 from cardkit.games import available_games, builtin_player_range, get_rules
@@ -115,6 +116,7 @@ def build_parser() -> argparse.ArgumentParser:
     rep.set_defaults(func=_replay)
     arena.add_parser(sub, parse_option)
     play.add_parser(sub, parse_option)
+    add_rules_command(sub)
     add_store_parser(sub)
     transcript.add_parsers(sub)
     add_serve_parser(sub)

@@ -210,7 +210,7 @@ def run_rules(args: argparse.Namespace) -> int:
 
 
 def add_parsers(sub: Any) -> None:
-    """Register ``show`` and ``rules`` on the ``cardkit`` subparsers."""
+    """Register ``show`` on the ``cardkit`` subparsers (``rules`` is :mod:`cardkit.cli.rules_cmd`)."""
     sh = sub.add_parser(
         "show",
         help="print a game log as a readable transcript",
@@ -223,9 +223,6 @@ def add_parsers(sub: Any) -> None:
     sh.add_argument("log", help="the log file, or - for standard input")
     sh.add_argument("--seat", type=int, default=None, help="show the game as this seat saw it")
     sh.set_defaults(func=show)
-    ru = sub.add_parser("rules", help="print a game's rules summary and its options")
-    ru.add_argument("game")
-    ru.set_defaults(func=run_rules)
 
 
 def lines_of(rules: Any, entries: Iterable[Any], viewer: int | None) -> list[str]:

@@ -34,14 +34,16 @@ def reject_unknown(game: str, options: Mapping[str, Any], known: Iterable[str]) 
     for key in sorted(options):
         if key not in allowed:
             raise ConfigError(
-                f"unknown option {key!r} for {game}; its options are: {', '.join(allowed)}"
+                f"unknown option {key!r} for {game}; its options are: {', '.join(allowed)}",
+                key,
+                options[key],
             )
 
 
 def check_players(game: str, players: object, low: int, high: int) -> int:
     """``players`` as an int in ``low..high``."""
     if not isinstance(players, int) or isinstance(players, bool) or not low <= players <= high:
-        raise ConfigError(f"{game} is for {low} to {high} players, not {players!r}")
+        raise ConfigError(f"{game} is for {low} to {high} players, not {players!r}", "players", players)
     return players
 
 
@@ -51,13 +53,13 @@ def choice(name: str, value: object, allowed: Sequence[T]) -> T:
         if type(value) is type(candidate) and value == candidate:
             return candidate
     shown = ", ".join(repr(a) for a in allowed)
-    raise ConfigError(f"option {name!r} must be one of {shown}, not {value!r}")
+    raise ConfigError(f"option {name!r} must be one of {shown}, not {value!r}", name, value)
 
 
 def boolean(name: str, value: object) -> bool:
     """``value`` if it is a bool (no truthy strings or ints)."""
     if not isinstance(value, bool):
-        raise ConfigError(f"option {name!r} must be True or False, not {value!r}")
+        raise ConfigError(f"option {name!r} must be True or False, not {value!r}", name, value)
     return value
 
 
@@ -70,7 +72,7 @@ def int_in_range(name: str, value: object, low: int, high: int | None = None) ->
         or (high is not None and value > high)
     ):
         span = f"{low}..{high}" if high is not None else f"an integer >= {low}"
-        raise ConfigError(f"option {name!r} must be {span}, not {value!r}")
+        raise ConfigError(f"option {name!r} must be {span}, not {value!r}", name, value)
     return value
 
 
@@ -88,7 +90,7 @@ def reject_inapplicable(name: str, given: Mapping[str, Any], default: object, wh
     is an error when given with a non-default value.
     """
     if name in given and given[name] != default:
-        raise ConfigError(f"option {name!r} does not apply: {why}")
+        raise ConfigError(f"option {name!r} does not apply: {why}", name, given[name])
 
 
 _PARAMETERS: dict[type, frozenset[str]] = {}
@@ -124,7 +126,7 @@ def resolve_config(
     taken = _named_parameters(rules)
     for key in options:
         if not isinstance(key, str):
-            raise ConfigError(f"option names must be strings, not {key!r}")
+            raise ConfigError(f"option names must be strings, not {key!r}", None, key)
         if key in taken:
-            raise ConfigError(f"{key!r} is not an option of {rules.name}")
+            raise ConfigError(f"{key!r} is not an option of {rules.name}", key, options[key])
     return rules.config(players, **options)  # type: ignore[arg-type]

@@ -10,7 +10,7 @@ walking back ``k`` entries.
 
 from __future__ import annotations
 
-from typing import Any, Final, Iterable, Mapping
+from typing import Any, Final, Generic, Iterable, TypeVar
 
 from cardkit.core.config import resolve_config
 from cardkit.core.fields import check_fields
@@ -32,6 +32,7 @@ from cardkit.core.seat import SeatState
 from cardkit.errors import (
     ConfigError,
     GameOverError,
+    NotationError,
     IllegalActionError,
     LogError,
     NotYourTurnError,
@@ -50,14 +51,19 @@ SEED_LIMIT: Final = 2**64
 
 AnyRules = Rules[Any, Any, Any, Any]
 
+A = TypeVar("A")
+"""The game's action type (``Game[A, V]``)."""
+V = TypeVar("V", covariant=True)
+"""The game's view type (``Game[A, V]``): a built-in game's is a TypedDict."""
+
 
 def check_seed(seed: object) -> int:
     """``seed`` if it is an int in ``0..2**64-1``; :class:`ConfigError` otherwise."""
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ConfigError(f"the seed must be an integer, not {type(seed).__name__}")
+        raise ConfigError(f"the seed must be an integer, not {type(seed).__name__}", "seed", seed)
     if not 0 <= seed < SEED_LIMIT:
         shown = repr(seed) if seed.bit_length() <= 256 else f"an integer of {seed.bit_length()} bits"
-        raise ConfigError(f"the seed must be in 0..2**64-1, not {shown}")
+        raise ConfigError(f"the seed must be in 0..2**64-1, not {shown}", "seed", seed)
     return seed
 
 
@@ -127,7 +133,7 @@ def _rebuild(
     snapshots: tuple[Any, ...],
     first: int = 0,
     chances: int = 0,
-) -> Game:
+) -> Game[Any, Any]:
     """Unpickle a :class:`Game` from its flat form (see ``Game.__reduce__``).
 
     ``first`` and ``chances``: the seq of its first entry and the chance entries before it
@@ -143,8 +149,15 @@ def _rebuild(
     return Game(rules, config, seed, auto_chance, state, initial, head)
 
 
-class Game:
+class Game(Generic[A, V]):
     """An immutable game in progress (or over). Create one with :func:`cardkit.new_game`.
+
+    ``Game[A, V]`` is generic over the game's action type ``A`` (what :meth:`play` takes
+    and :meth:`legal_actions` returns) and view type ``V`` (what :meth:`view` returns):
+    ``new_game("wizard", ...)`` is a ``Game[WizardAction, WizardView]``, so a type checker
+    catches a string passed to ``play``, another game's action or a misspelt view key.
+    Games compare by value and hash consistently with ``==`` (O(1)), so they can be keys
+    of a search table.
 
     Its attributes cannot be reassigned; every change returns a new ``Game``. ``seed``
     and ``state`` are host-side secrets (the seed predicts every deal): send players
@@ -156,7 +169,7 @@ class Game:
     # path of every play; a __setattr__ override would cost twice as much).
     __slots__ = ("_rules", "_config", "_seed", "_auto_chance", "_state", "_initial", "_head", "_log")
 
-    _rules: AnyRules
+    _rules: Rules[Any, A, Any, V]
     _config: Any
     _seed: int
     _auto_chance: bool
@@ -167,7 +180,7 @@ class Game:
 
     def __init__(
         self,
-        rules: AnyRules,
+        rules: Rules[Any, A, Any, V],
         config: Any,
         seed: int,
         auto_chance: bool,
@@ -186,7 +199,7 @@ class Game:
         self._log = None
 
     @property
-    def rules(self) -> AnyRules:
+    def rules(self) -> Rules[Any, A, Any, V]:
         """The game's rules (a :class:`~cardkit.core.rules.Rules`)."""
         return self._rules
 
@@ -213,17 +226,21 @@ class Game:
     # ----------------------------------------------------------------- creation
 
     @classmethod
-    def start(cls, rules: AnyRules, config: Any, seed: int, auto_chance: bool = True) -> Game:
+    def start(
+        cls, rules: Rules[Any, A, Any, V], config: Any, seed: int, auto_chance: bool = True
+    ) -> Game[A, V]:
         """A new game of ``rules`` with a validated ``config`` and a seed in ``0..2**64-1``."""
         check_seed(seed)
         if not isinstance(auto_chance, bool):
-            raise ConfigError(f"auto_chance must be True or False, not {auto_chance!r}")
+            raise ConfigError(
+                f"auto_chance must be True or False, not {auto_chance!r}", "auto_chance", auto_chance
+            )
         initial = rules.initial_state(config)
         game = cls(rules, config, seed, auto_chance, initial, initial, None)
         return game._run_chance() if auto_chance else game
 
     @classmethod
-    def from_log(cls, rules: AnyRules, log: GameLog) -> Game:
+    def from_log(cls, rules: Rules[Any, A, Any, V], log: GameLog) -> Game[A, V]:
         """Rebuild a game by re-deciding every entry (see :func:`cardkit.core.log.replay`).
 
         When the log says ``auto_chance``, every chance entry must be the outcome the
@@ -258,14 +275,14 @@ class Game:
     @classmethod
     def resume(
         cls,
-        rules: AnyRules,
+        rules: Rules[Any, A, Any, V],
         config: Any,
         seed: int,
         auto_chance: bool,
         entries: Iterable[LogEntry],
         state: Any = None,
         chances: int = 0,
-    ) -> Game:
+    ) -> Game[A, V]:
         """A game rebuilt from a trusted ``state`` plus the log entries after it, each re-decided.
 
         ``state`` is the state before ``entries`` (``None``: the initial state, and then the
@@ -329,7 +346,7 @@ class Game:
                 seq=entry.seq,
             )
 
-    def _replay_entry(self, entry: LogEntry) -> Game:
+    def _replay_entry(self, entry: LogEntry) -> Game[A, V]:
         to_act = self._rules.to_act(self._state)
         where = f"entry {entry.seq} ({_short(entry.action)})"
         if to_act is None:
@@ -378,7 +395,7 @@ class Game:
         """Points of the current game per seat, as the game's rules define them."""
         return self._rules.scores(self._state)
 
-    def legal_actions(self) -> tuple[Any, ...]:
+    def legal_actions(self) -> tuple[A, ...]:
         """Actions the seat to act may play, in the game's documented order (``()`` at chance)."""
         to_act = self._rules.to_act(self._state)
         if to_act is None or to_act == CHANCE:
@@ -415,7 +432,7 @@ class Game:
                 )
             check_fields(action, seat)
 
-    def play(self, action: Any, seat: int | None = None) -> Game:
+    def play(self, action: A | ChanceAction, seat: int | None = None) -> Game[A, V]:
         """The game after ``action``; this game is unchanged.
 
         Guards, in order: the game is over (:class:`GameOverError`), ``seat`` out of range
@@ -443,11 +460,20 @@ class Game:
         game = self._append(to_act, action, events)
         return game._run_chance() if self._auto_chance else game
 
-    def play_text(self, text: str, seat: int | None = None) -> Game:
-        """:meth:`play` an action given in the game's notation (``"play 8H S"``)."""
-        return self.play(self._rules.parse_action(text), seat)
+    def play_text(self, text: str, seat: int | None = None) -> Game[A, V]:
+        """:meth:`play` an action given in the game's notation (``"play 8H S"``).
 
-    def view(self, seat: int | None) -> Mapping[str, Any]:
+        Text that does not parse is a :class:`NotationError` whose ``text`` is ``text``.
+        """
+        try:
+            action = self._rules.parse_action(text)
+        except NotationError as exc:
+            if exc.text is None:
+                exc.text = text
+            raise
+        return self.play(action, seat)
+
+    def view(self, seat: int | None) -> V:
         """What ``seat`` may see (``None``: a spectator), JSON-compatible."""
         self._check_seat(seat)
         return self._rules.view(self._state, seat)
@@ -545,7 +571,7 @@ class Game:
         head = self._head
         return head.seq + 1 - head.chances if head is not None else 0
 
-    def undo(self, steps: int = 1, safe: bool = False) -> Game:
+    def undo(self, steps: int = 1, safe: bool = False) -> Game[A, V]:
         """The game as it was ``steps`` seat actions ago (with the chance entries they caused).
 
         The result equals the earlier game exactly (log, state, views). With ``safe=True``
@@ -581,9 +607,49 @@ class Game:
             check_safe_undo(self._rules, self.players, state, [n.entry for n in reversed(undone)])
         return Game(self._rules, self._config, self._seed, self._auto_chance, state, self._initial, target)
 
+    def undo_seat(self, seat: int, safe: bool = True) -> Game[A, V]:
+        """The game as it was just before ``seat``'s most recent action, so that it is
+        ``seat``'s turn again; the entries after that action go too.
+
+        Safe by default: with ``safe=True`` it is refused (:class:`IllegalActionError`)
+        when another seat or chance has acted since (that would take back more than this
+        seat's own move) or when the move showed anyone a card (the rules of
+        :meth:`undo`). ``safe=False`` also takes back everything after the seat's action.
+        A seat that has not acted yet is an :class:`IllegalActionError`; a seat out of
+        range a :class:`SeatError`. Costs O(entries undone), plus :meth:`undo`'s replay.
+        """
+        if seat is None:
+            raise SeatError("undo_seat needs a seat, not None")
+        self._check_seat(seat)
+        if not isinstance(safe, bool):
+            raise IllegalActionError(f"undo_seat safe must be True or False, not {safe!r}", None, seat)
+        steps = 0
+        node = self._head
+        while node is not None:
+            actor = node.entry.actor
+            if actor != CHANCE:
+                steps += 1
+                if actor == seat:
+                    break
+            node = node.prev
+        if node is None:
+            raise IllegalActionError(f"seat {seat} has not acted yet: nothing to take back", None, seat)
+        if safe and steps > 1:
+            raise IllegalActionError(
+                f"cannot take back seat {seat}'s last action safely: {steps - 1} action(s) of "
+                "other seats came after it (use safe=False to take those back too)",
+                node.entry.action,
+                seat,
+            )
+        try:
+            return self.undo(steps, safe=safe)
+        except IllegalActionError as exc:
+            exc.seat = seat
+            raise
+
     # ----------------------------------------------------------------- internals
 
-    def _append(self, actor: int, action: Any, events: Iterable[Any]) -> Game:
+    def _append(self, actor: int, action: Any, events: Iterable[Any]) -> Game[A, V]:
         rules = self._rules
         events = tuple(events)
         state = self._state
@@ -599,7 +665,7 @@ class Game:
         node = _Node(seq, actor, action, events, head, chances, snapshot)
         return Game(rules, self._config, self._seed, self._auto_chance, state, self._initial, node)
 
-    def _run_chance(self) -> Game:
+    def _run_chance(self) -> Game[A, V]:
         game = self
         rules = self._rules
         while rules.to_act(game._state) == CHANCE:
@@ -658,10 +724,10 @@ class Game:
             ),
         )
 
-    def __copy__(self) -> Game:
+    def __copy__(self) -> Game[A, V]:
         return self
 
-    def __deepcopy__(self, memo: object) -> Game:
+    def __deepcopy__(self, memo: object) -> Game[A, V]:
         # An immutable value: like a tuple of immutables, a copy is the object itself.
         return self
 
@@ -692,7 +758,19 @@ class Game:
             and self._entries() == other._entries()
         )
 
-    __hash__ = None  # type: ignore[assignment]
+    def __hash__(self) -> int:
+        # Consistent with __eq__ (equal games have equal rules, seed, length and newest
+        # entry) and O(1): the state and the whole log are left out, the newest entry
+        # tells branches of one game apart.
+        head = self._head
+        last: object = None
+        if head is not None:
+            entry = head.entry
+            try:
+                last = hash((entry.actor, entry.action, entry.events))
+            except TypeError:  # a user's game with unhashable actions or events
+                last = entry.actor
+        return hash((_rules_key(self._rules), self._seed, self._auto_chance, self.entry_count, last))
 
     def __repr__(self) -> str:
         # No seed: it predicts every deal, and reprs end up in logs and error reports.

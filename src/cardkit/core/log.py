@@ -169,7 +169,7 @@ def upcast(log: GameLog, target_version: int) -> GameLog:
     return log
 
 
-def replay(rules: Rules[Any, Any, Any, Any], log: GameLog) -> Game:
+def replay(rules: Rules[Any, Any, Any, Any], log: GameLog) -> Game[Any, Any]:
     """Rebuild a game by re-deciding every entry of ``log`` with ``rules``.
 
     Raises :class:`~cardkit.errors.LogError` if the log belongs to another game or

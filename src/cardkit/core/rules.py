@@ -16,6 +16,7 @@ from typing import Any, Final, Mapping, Protocol, TypeVar, Union
 import attrs
 
 from cardkit.cards import Card
+from cardkit.core.views import TurnViewFields
 from cardkit.errors import GameOverError, IllegalActionError, NotationError, NotYourTurnError
 
 __all__ = [
@@ -133,7 +134,7 @@ def guard_turn_at(rules: Rules[Any, Any, Any, Any], state: Any, action: object, 
     return to_act
 
 
-def turn_view_fields(rules: Rules[Any, Any, Any, Any], state: Any, seat: int | None) -> dict[str, Any]:
+def turn_view_fields(rules: Rules[Any, Any, Any, Any], state: Any, seat: int | None) -> TurnViewFields:
     """The view fields every game shares: ``legal_actions`` (their text, for the seat to
     act only; ``[]`` for others and spectators) and ``result`` (``{"scores", "winners"}``
     once the game is over, else ``None``)."""
@@ -229,6 +230,8 @@ class Rules(Protocol[S, A, E, V]):
       when the game is over).
     * ``zones`` puts every card in exactly one zone; ``view`` and ``redact`` never show a
       card that every zone visible to the viewer hides.
+    * Optional: ``options()``, the game's option schema as a tuple of
+      :class:`~cardkit.core.options.OptionSpec` (``cardkit rules GAME`` prints it).
     * Optional: ``action_space(config)``, every action the game can ever offer under a
       config in a fixed order (:mod:`cardkit.core.action_space`); learning environments
       (``cardkit.rl``) need it, nothing else does.
@@ -273,8 +276,9 @@ class Rules(Protocol[S, A, E, V]):
         """Every card, in exactly one zone."""
         ...
 
-    def view(self, state: S, seat: int | None) -> Mapping[str, Any]:
-        """What ``seat`` (``None``: a spectator) may see, as JSON-compatible data."""
+    def view(self, state: S, seat: int | None) -> V:
+        """What ``seat`` (``None``: a spectator) may see, as JSON-compatible data (a
+        built-in game's view is a TypedDict extending :class:`~cardkit.core.views.CommonView`)."""
         ...
 
     def redact(self, event: E, viewer: int | None) -> E | None:

@@ -109,7 +109,7 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
             for a in self.possible_agents
         }
         self.action_spaces = {a: spaces.Discrete(len(self.actions)) for a in self.possible_agents}
-        self._game: Game | None = None
+        self._game: Game[Any, Any] | None = None
         self.agents: list[str] = []  # no episode until reset(): agent_iter() yields nothing
         self._episodes = 0
         self._legal: dict[int, int] = {}
@@ -157,12 +157,12 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
     # ------------------------------------------------------------------ episode
 
     @property
-    def game(self) -> Game:
+    def game(self) -> Game[Any, Any]:
         """The cardkit :class:`~cardkit.Game` of the current episode (host side: it knows the
         seed and every card; give learners observations, not this)."""
         return self._require_episode()
 
-    def _require_episode(self) -> Game:
+    def _require_episode(self) -> Game[Any, Any]:
         if self._game is None:
             raise IllegalActionError("call reset() before using the environment")
         return self._game
@@ -230,14 +230,14 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
             mask[i] = 1
         return np.frombuffer(mask, dtype=np.int8)
 
-    def observation_of(self, game: Game, seat: int) -> npt.NDArray[np.float32]:
+    def observation_of(self, game: Game[Any, Any], seat: int) -> npt.NDArray[np.float32]:
         """The observation vector of ``seat`` in any ``game`` of this environment's game and
         config (e.g. a stacked deal in a test): its view and the zones it may see only."""
         state = game.state
         rules = self.rules
         return self.encoder.encode(rules.view(state, seat), rules.zones(state), seat, game.to_act)
 
-    def mask_of(self, game: Game) -> npt.NDArray[np.int8]:
+    def mask_of(self, game: Game[Any, Any]) -> npt.NDArray[np.int8]:
         """The action mask of the seat to act in ``game`` (all zeros when it is over)."""
         return self._mask(self._indices(game.legal_actions()))
 

@@ -102,7 +102,7 @@ class Store:
         self._library = cardkit.__version__
         # match id -> (nonce, length, game, chance entries so far): games this process
         # loaded or wrote, reused only while the stored match is still exactly that one.
-        self._cache: OrderedDict[str, tuple[str, int, Game, int]] = OrderedDict()
+        self._cache: OrderedDict[str, tuple[str, int, Game[Any, Any], int]] = OrderedDict()
         self._cache_lock = threading.Lock()
 
     # ----------------------------------------------------------------- lifecycle
@@ -119,7 +119,7 @@ class Store:
 
     # ----------------------------------------------------------------- writing
 
-    def create(self, game: Game, match_id: str | None = None) -> str:
+    def create(self, game: Game[Any, Any], match_id: str | None = None) -> str:
         """Store ``game`` (its config, seed, rules version and every entry so far); return its id.
 
         ``match_id`` defaults to 16 random hex digits from :mod:`secrets`; pass one to choose
@@ -169,7 +169,7 @@ class Store:
         action: Any,
         seat: int | None = None,
         expected_seq: int | None = None,
-    ) -> Game:
+    ) -> Game[Any, Any]:
         """Load the match, play ``action`` and append the new entries, in one transaction.
 
         ``action`` is an action object or its text notation (``"play 8H S"``). ``seat`` and
@@ -194,7 +194,7 @@ class Store:
         self._remember(row, length, new, chances)
         return new
 
-    def append(self, match_id: str, entries: Iterable[LogEntry], expected_seq: int) -> Game:
+    def append(self, match_id: str, entries: Iterable[LogEntry], expected_seq: int) -> Game[Any, Any]:
         """Append log entries made elsewhere, after the entry ``expected_seq``; return the game.
 
         The entries must follow on with no gap and be exactly what the rules decide (chance
@@ -226,7 +226,7 @@ class Store:
 
     # ----------------------------------------------------------------- reading
 
-    def load(self, match_id: str) -> Game:
+    def load(self, match_id: str) -> Game[Any, Any]:
         """The match as a :class:`Game`: its newest usable snapshot plus the entries after it,
         each re-decided by the rules (chance entries checked against the seed).
 
@@ -360,7 +360,7 @@ class Store:
         except (ValueError, TypeError, cardkit.CardkitError) as exc:
             raise LogError(f"match {row.match_id!r}: its stored config is unusable ({exc})") from exc
 
-    def _load(self, s: Session, row: MatchRow, rules: AnyRules, writing: bool) -> tuple[Game, int]:
+    def _load(self, s: Session, row: MatchRow, rules: AnyRules, writing: bool) -> tuple[Game[Any, Any], int]:
         """The game at the end of the stored log and how many chance entries it has had."""
         if row.rules_version != rules.rules_version:
             if writing:
@@ -424,7 +424,7 @@ class Store:
             auto_chance=row.auto_chance,
         )
 
-    def _verify(self, game: Game, entries: Sequence[LogEntry]) -> Game:
+    def _verify(self, game: Game[Any, Any], entries: Sequence[LogEntry]) -> Game[Any, Any]:
         """``game`` after ``entries``, each checked to be exactly what the rules produce."""
         length = game.last_entry.seq + 1 if game.last_entry is not None else 0
         i = 0
@@ -484,8 +484,8 @@ class Store:
         state: Any,
         chances: int,
         entries: Sequence[LogEntry],
-        new: Game,
-    ) -> tuple[Game, int, int]:
+        new: Game[Any, Any],
+    ) -> tuple[Game[Any, Any], int, int]:
         """Write ``entries`` (which take the game from ``state`` to ``new``); return the game
         as :meth:`load` would give it after the commit, its length and its chance count."""
         if not entries:
@@ -516,7 +516,7 @@ class Store:
             )
         return new, length, chances
 
-    def _cached(self, row: MatchRow) -> tuple[Game, int] | None:
+    def _cached(self, row: MatchRow) -> tuple[Game[Any, Any], int] | None:
         with self._cache_lock:
             hit = self._cache.get(row.match_id)
             if hit is None or hit[0] != row.nonce or hit[1] != row.length:
@@ -524,7 +524,7 @@ class Store:
             self._cache.move_to_end(row.match_id)
             return hit[2], hit[3]
 
-    def _remember(self, row: MatchRow, length: int, game: Game, chances: int) -> None:
+    def _remember(self, row: MatchRow, length: int, game: Game[Any, Any], chances: int) -> None:
         # Only with what is committed: a later writer may reach the same length otherwise.
         if self.cache_size == 0:
             return

@@ -50,15 +50,15 @@ class InvariantReport:
     entries: int
     seat_actions: int
     finished: bool
-    final: Game = attrs.field(eq=False, repr=False)
+    final: Game[Any, Any] = attrs.field(eq=False, repr=False)
     """The last game reached (for further assertions)."""
 
 
-Policy = Callable[[Game, "tuple[Any, ...]", Rng], Any]
+Policy = Callable[[Game[Any, Any], "tuple[Any, ...]", Rng], Any]
 """Chooses a seat action: ``policy(game, legal_actions, rng) -> action``."""
 
 
-def random_playout(game: Game, rng: Rng, max_seat_actions: int | None = None) -> Game:
+def random_playout(game: Game[Any, Any], rng: Rng, max_seat_actions: int | None = None) -> Game[Any, Any]:
     """Play uniformly random legal actions (and chance if pending) until the game ends."""
     count = 0
     while True:
@@ -153,7 +153,7 @@ class _Checker:
             raise _fail(where, f"cards not conserved: missing {sorted(map(str, missing))}, extra {sorted(map(str, extra))}")
         return zones
 
-    def views(self, game: Game, zones: tuple[Zone, ...], where: str) -> None:
+    def views(self, game: Game[Any, Any], zones: tuple[Zone, ...], where: str) -> None:
         for viewer in (None, *range(self.players)):
             view = game.view(viewer)
             try:
@@ -164,7 +164,7 @@ class _Checker:
 
     # ---------------------------------------------------------------- actions
 
-    def actions(self, game: Game, legal: tuple[Any, ...], zones: tuple[Zone, ...], where: str) -> None:
+    def actions(self, game: Game[Any, Any], legal: tuple[Any, ...], zones: tuple[Zone, ...], where: str) -> None:
         rules = self.rules
         seat = game.to_act
         assert seat is not None
@@ -214,7 +214,7 @@ class _Checker:
             else:
                 raise _fail(where, f"seat {other} played out of turn")
 
-    def refused(self, game: Game, action: Any, allowed: Counter[Card], where: str, scan: bool = True) -> None:
+    def refused(self, game: Game[Any, Any], action: Any, allowed: Counter[Card], where: str, scan: bool = True) -> None:
         """``action`` must be refused with a cardkit error that (if ``scan``) names no
         card the seat to act cannot see, except cards the action itself names."""
         try:
@@ -237,7 +237,7 @@ class _Checker:
 
     # ---------------------------------------------------------------- entries
 
-    def entry(self, game: Game, before: tuple[Zone, ...], after: tuple[Zone, ...], where: str) -> None:
+    def entry(self, game: Game[Any, Any], before: tuple[Zone, ...], after: tuple[Zone, ...], where: str) -> None:
         rules = self.rules
         entry = game.last_entry
         assert entry is not None
@@ -261,7 +261,7 @@ class _Checker:
                 self.leak(to_json(seat_entry.action), allowed, where, f"the action in entries_for({viewer})")
             self.leak([to_json(e) for e in seat_entry.events], allowed, where, f"the events in entries_for({viewer})")
 
-    def safe_undo(self, before: Game, after: Game, where: str) -> None:
+    def safe_undo(self, before: Game[Any, Any], after: Game[Any, Any], where: str) -> None:
         """If ``after.undo(1, safe=True)`` is accepted, it must be ``before`` and let no
         seat have seen a card it could not see before (unless the actor could)."""
         try:
@@ -276,7 +276,7 @@ class _Checker:
             raise _fail(where, f"safe undo was accepted, but {leaks[0]}")
 
 
-def safe_undo_leaks(before: Game, after: Game) -> list[str]:
+def safe_undo_leaks(before: Game[Any, Any], after: Game[Any, Any]) -> list[str]:
     """What a seat learned between ``before`` and ``after`` (a continuation of ``before``
     by one seat's entries) that the acting seat could not already see: cards newly visible
     to it in the zones after any entry, or named in its redacted events. Empty when taking
@@ -314,7 +314,7 @@ def safe_undo_leaks(before: Game, after: Game) -> list[str]:
     return out
 
 
-def tampered_chance_log(game: Game) -> GameLog | None:
+def tampered_chance_log(game: Game[Any, Any]) -> GameLog | None:
     """``game``'s log with one chance outcome changed and every later entry re-decided, as
     a log claiming ``auto_chance``: a consistent log of a stacked deck that a verifying
     replay must reject. ``None`` if the game has no chance entry with another outcome."""
@@ -386,7 +386,7 @@ def check_invariants(
     deck = Counter(c for z in rules.zones(manual.state) for c in z.cards)
     rng = Rng.stream(policy_seed, 0)
     check = _Checker(rules, players, deck, probes, Rng.stream(policy_seed, 7))
-    before_seat: list[Game] = []
+    before_seat: list[Game[Any, Any]] = []
     seat_actions: list[Any] = []
     zones = check.zones(manual.state, f"{tag} entry 0")
     decisions = 0
@@ -519,7 +519,7 @@ def _snapshot(state: Any, where: str) -> Any:
         raise _fail(where, f"the state cannot be deep-copied ({type(exc).__name__}: {exc})") from exc
 
 
-def _check_result(game: Game, tag: str) -> None:
+def _check_result(game: Game[Any, Any], tag: str) -> None:
     if not game.is_over:
         if game.result is not None:
             raise _fail(tag, f"a result {game.result!r} before the end")
@@ -537,7 +537,7 @@ def _check_result(game: Game, tag: str) -> None:
         raise _fail(tag, f"the result's winners must be ascending and distinct: {result!r}")
 
 
-def _check_copies(game: Game, tag: str) -> None:
+def _check_copies(game: Game[Any, Any], tag: str) -> None:
     state = game.state
     try:
         again = pickle.loads(pickle.dumps(state))
@@ -549,14 +549,14 @@ def _check_copies(game: Game, tag: str) -> None:
         raise _fail(tag, "the state deep-copies unequal")
     for name in ("pickle", "deepcopy"):
         try:
-            other: Game = pickle.loads(pickle.dumps(game)) if name == "pickle" else copy.deepcopy(game)
+            other: Game[Any, Any] = pickle.loads(pickle.dumps(game)) if name == "pickle" else copy.deepcopy(game)
         except Exception as exc:  # noqa: BLE001 - reported as a violation
             raise _fail(tag, f"the game does not {name} ({type(exc).__name__}: {exc})") from exc
         if other != game or dumps(other.log) != dumps(game.log):
             raise _fail(tag, f"the game is unequal after a {name} round trip")
 
 
-def _check_chance_verified(game: Game, tag: str) -> None:
+def _check_chance_verified(game: Game[Any, Any], tag: str) -> None:
     tampered = tampered_chance_log(game)
     if tampered is None:
         return
@@ -567,7 +567,7 @@ def _check_chance_verified(game: Game, tag: str) -> None:
     raise _fail(tag, "a log with auto_chance and a stacked chance entry replays without error")
 
 
-def _check_streams(game: Game, tag: str) -> None:
+def _check_streams(game: Game[Any, Any], tag: str) -> None:
     stream = game.entries_for
     length = len(game.log.entries)
     for viewer in (None, *range(game.players)):

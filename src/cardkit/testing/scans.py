@@ -44,14 +44,14 @@ __all__ = [
 AnyRules = Rules[Any, Any, Any, Any]
 
 
-def _deck(game: Game) -> list[Card]:
+def _deck(game: Game[Any, Any]) -> list[Card]:
     return sorted({c for z in game.zones() for c in z.cards}, key=lambda c: c.code)
 
 
 # --------------------------------------------------------------------------- typed errors
 
 
-def check_error_texts(game: Game, texts: Iterable[str] | None = None) -> int:
+def check_error_texts(game: Game[Any, Any], texts: Iterable[str] | None = None) -> int:
     """Play every text of ``texts`` (default: :func:`~cardkit.testing.probes.typed_texts`
     for this game's verbs and deck) as the seat to act; return how many were tried.
 
@@ -113,7 +113,7 @@ def check_error_texts(game: Game, texts: Iterable[str] | None = None) -> int:
 # --------------------------------------------------------------------------- indistinguishability
 
 
-def seat_observations(game: Game, viewer: int | None) -> Any:
+def seat_observations(game: Game[Any, Any], viewer: int | None) -> Any:
     """Everything ``viewer`` observes in ``game`` now, as JSON-compatible data: its view,
     its legal actions when it is to act, and the last entry's events redacted for it."""
     entry = game.last_entry
@@ -182,7 +182,7 @@ def check_indistinguishable(
     rng = Rng.stream(policy_seed, 11)
     original = Game.start(rules, config, seed, auto_chance=False)
     actions: list[Any] = []
-    states: list[Game] = [original]
+    states: list[Game[Any, Any]] = [original]
     seat_moves = 0
     while original.to_act is not None:
         if original.to_act == CHANCE:
@@ -460,7 +460,7 @@ def _states_exactly(game: Game, log: GameLog) -> bool:
     return mine.entries[:n] == log.entries and all(e.actor == CHANCE for e in mine.entries[n:])
 
 
-def _prefix_of(game: Game, original: Game) -> bool:
+def _prefix_of(game: Game[Any, Any], original: Game[Any, Any]) -> bool:
     mine, theirs = game.log, original.log
     if (mine.game, mine.rules_version, mine.seed) != (theirs.game, theirs.rules_version, theirs.seed):
         return False
@@ -470,7 +470,7 @@ def _prefix_of(game: Game, original: Game) -> bool:
     return True
 
 
-def fuzz_log(game: Game, count: int, rng: Rng, kinds: Sequence[str] | None = None) -> FuzzReport:
+def fuzz_log(game: Game[Any, Any], count: int, rng: Rng, kinds: Sequence[str] | None = None) -> FuzzReport:
     """Mutate ``game``'s log ``count`` times and replay each mutant.
 
     Each mutant must raise :class:`~cardkit.errors.LogError` (from ``loads`` or

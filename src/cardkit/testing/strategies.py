@@ -49,7 +49,7 @@ class GameSetup:
     policy_seed: int
     options: dict[str, Any]
 
-    def start(self) -> Game:
+    def start(self) -> Game[Any, Any]:
         """A new Game for this setup (auto chance)."""
         rules = get_rules(self.game) if isinstance(self.game, str) else self.game
         return Game.start(rules, rules.config(self.players, **self.options), self.seed)
@@ -93,10 +93,10 @@ def played_games(
     players: tuple[int, int] | Sequence[int] | None = None,
     options: Mapping[str, Any] | None = None,
     max_actions: int = 200,
-) -> st.SearchStrategy[Game]:
+) -> st.SearchStrategy[Game[Any, Any]]:
     """Games after 0..``max_actions`` random legal seat actions (possibly finished)."""
 
-    def play(setup: GameSetup, count: int) -> Game:
+    def play(setup: GameSetup, count: int) -> Game[Any, Any]:
         return random_playout(setup.start(), Rng.stream(setup.policy_seed, 1), count)
 
     return st.builds(play, game_setups(game, players, options), st.integers(0, max_actions))

@@ -145,7 +145,7 @@ def entry_json(entry: SeatEntry) -> dict[str, Any]:
 
 
 def update_message(
-    game: Game,
+    game: Game[Any, Any],
     seat: int | None,
     entries: tuple[SeatEntry, ...],
     bots: tuple[int, ...],

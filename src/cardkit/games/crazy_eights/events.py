@@ -3,13 +3,14 @@ redacted form a seat receives has ``None`` where it may not see the cards."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, Union
 
 import attrs
 
 from cardkit.cards import Card, Suit
 
 __all__ = [
+    "CrazyEightsEvent",
     "DealerChosen",
     "HandDealt",
     "CardPlayed",
@@ -169,3 +170,9 @@ EVENT_TYPES: tuple[type, ...] = (
     GameEnded,
 )
 """Every Crazy Eights event class (registered with serde through ``Rules.event_types``)."""
+
+CrazyEightsEvent = Union[
+    DealerChosen, HandDealt, CardPlayed, DirectionReversed, TurnSkipped, CardsDrawn, Passed,
+    ReshuffleNeeded, StockRebuilt, HandEnded, NextHandDue, GameEnded,
+]  # fmt: skip
+"""Any Crazy Eights event."""

@@ -11,6 +11,7 @@ from typing import Any, Callable, Mapping, Sequence
 import attrs
 
 from cardkit.cards import SUITS, Card, Suit, sort_cards, standard_deck
+from cardkit.core.options import OptionSpec
 from cardkit.core.resample import Constraint
 from cardkit.core.rules import (
     CHANCE,
@@ -55,6 +56,7 @@ from cardkit.games.crazy_eights.events import (
 )
 from cardkit.games.crazy_eights.scoring import hand_total, points_for_blocked, points_for_out
 from cardkit.games.crazy_eights.state import CrazyEightsState, Owed
+from cardkit.games.crazy_eights.view import CrazyEightsView
 
 __all__ = ["CrazyEightsRules", "RULES"]
 
@@ -121,6 +123,13 @@ class CrazyEightsRules:
     def config(self, players: int, **options: Any) -> CrazyEightsConfig:
         """Validate options (see the Options table); :class:`ConfigError` on bad input."""
         return make_config(players, options)
+
+    def options(self) -> tuple[OptionSpec, ...]:
+        """Every option (name, JSON type, default, allowed values or range, one-line doc):
+        the schema :meth:`config` validates with, JSON through ``OptionSpec.to_json``."""
+        from cardkit.games.crazy_eights.config import OPTIONS
+
+        return OPTIONS
 
     def initial_state(self, config: CrazyEightsConfig) -> State:
         """Before the first dealer is picked: every card in the stock."""
@@ -532,14 +541,16 @@ class CrazyEightsRules:
             zones.append(Zone("hand", seat, hand, everyone if state.revealed else (seat,)))
         return tuple(zones)
 
-    def view(self, state: State, seat: int | None) -> Mapping[str, Any]:
+    def view(self, state: State, seat: int | None) -> CrazyEightsView:
         """The JSON view for ``seat`` (``None``: spectator); fields in docs/games/crazy-eights.md."""
         cfg = state.config
         top = state.discard[-1] if state.discard else None
         hand = None if seat is None else [c.code for c in sort_cards(state.hands[seat])]
         return {
             "game": self.name,
+            "players": cfg.players,
             "seat": seat,
+            "phase": _phase(state),
             "mode": cfg.mode,
             "hand_number": state.hand_number,
             "dealer": state.dealer if state.dealer >= 0 else None,
@@ -592,6 +603,17 @@ class CrazyEightsRules:
     def result(self, state: State) -> Result | None:
         """Scores and winners once over (rules 16-18, 22)."""
         return state.result
+
+
+def _phase(state: State) -> str:
+    """The view's ``phase``: derived, the state keeps no phase of its own."""
+    if state.to_act is None:
+        return "over"
+    if state.to_act != CHANCE:
+        return "play"
+    if state.dealer < 0:
+        return "pick"
+    return "reshuffle" if state.owed is not None else "deal"
 
 
 def _sort_key(card: Card) -> int:

@@ -27,7 +27,7 @@ import attrs
 
 from cardkit.cards import Card
 
-__all__ = ["Look", "Bid", "SpecialBid", "Play", "SpecialKind", "BidKind", "SPECIAL_NOTATION", "Action"]
+__all__ = ["Look", "Bid", "SpecialBid", "Play", "SpecialKind", "BidKind", "SPECIAL_NOTATION", "Action", "CutthroatAction"]
 
 SpecialKind = Literal["nil", "blind_nil", "blind_six", "one_for_fifty", "two_for_forty", "moon"]
 """The kinds of special bid (the view's ``bids[i].kind`` values other than ``"normal"``)."""
@@ -87,3 +87,6 @@ class Play:
 
 Action = Union[Look, Bid, SpecialBid, Play]
 """Any Cutthroat Spades seat action."""
+
+CutthroatAction = Action
+"""Any Cutthroat Spades action (the same union as :data:`Action`, named like the other games')."""

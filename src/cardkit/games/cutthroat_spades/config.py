@@ -6,17 +6,11 @@ from typing import Any, Final, Literal, Mapping
 
 import attrs
 
-from cardkit.core.config import (
-    check_players,
-    choice,
-    int_in_range,
-    optional_int_in_range,
-    reject_inapplicable,
-    reject_unknown,
-)
+from cardkit.core.config import check_players, reject_inapplicable
+from cardkit.core.options import OptionSpec, check_known, option_at_fault
 from cardkit.errors import ConfigError
 
-__all__ = ["CutthroatConfig", "PRESETS", "PRIZE_JACK_CODES", "OPTION_NAMES", "make_config"]
+__all__ = ["CutthroatConfig", "PRESETS", "PRIZE_JACK_CODES", "OPTIONS", "OPTION_NAMES", "make_config"]
 
 GAME: Final = "cutthroat-spades"
 
@@ -46,10 +40,31 @@ PRESETS: Final[Mapping[str, Mapping[str, Any]]] = {
 }
 """The presets of the rules (``bag_limit`` None where it does not apply)."""
 
-OPTION_NAMES: Final[tuple[str, ...]] = (
-    "preset", "target", "bags", "bag_limit", "bag_out", "blind_six_per_game",
-    "prize_jacks", "wins_needed", "jokers", "max_hands", "mercy",
-)
+OPTIONS: Final[tuple[OptionSpec, ...]] = (
+    OptionSpec("preset", "str", "official", "the preset the other options default from",
+               choices=tuple(PRESETS)),
+    OptionSpec("target", "int", 500, "points that win a game (default from the preset)", minimum=1),
+    OptionSpec("bags", "str", "limit", "how bags (overtricks) are scored: a bag-out at bag_limit, or minus 10 each",
+               choices=("limit", "each_minus_10")),
+    OptionSpec("bag_limit", "int", 10, "the bag count that bags out (bags=limit only; default from the preset)",
+               minimum=1, nullable=True),
+    OptionSpec("bag_out", "str", "reset", "what a bag-out leaves: reset the count or carry the rest (bags=limit only)",
+               choices=("reset", "carry")),
+    OptionSpec("blind_six_per_game", "int", 1, "blind-six bids each player may make in one game (null: no limit)",
+               minimum=1, nullable=True),
+    OptionSpec("prize_jacks", "list", ["JD", "JC"], "the prize jacks in play: distinct codes among JD, JC, JH (default from the preset)",
+               choices=None),
+    OptionSpec("wins_needed", "int", 5, "games (tokens) that win the tournament (default from the preset)", minimum=1),
+    OptionSpec("jokers", "int", 0, "jokers in the five-player layout (non-zero only with 5 players)", choices=(0, 2, 3)),
+    OptionSpec("max_hands", "int", None, "the most hands in one game (null: no limit)",
+               minimum=1, nullable=True),
+    OptionSpec("mercy", "int", None, "a game also ends when a score is at or below -mercy (null: off)",
+               minimum=1, nullable=True),
+)  # fmt: skip
+"""Every Cutthroat Spades option: the schema ``config`` validates with (defaults are the
+``official`` preset's; another preset changes them)."""
+
+OPTION_NAMES: Final[tuple[str, ...]] = tuple(spec.name for spec in OPTIONS)
 """Every option name accepted by :func:`make_config`."""
 
 _DEFAULT_BAG_LIMIT: Final = 10
@@ -110,38 +125,45 @@ def _prize_jacks(value: object) -> tuple[str, ...]:
 def make_config(players: object, options: Mapping[str, Any]) -> CutthroatConfig:
     """Validate ``players`` and ``options`` (see docs/games/cutthroat-spades.md) into a config."""
     n = check_players(GAME, players, 3, 5)
-    reject_unknown(GAME, options, OPTION_NAMES)
+    check_known(GAME, options, OPTIONS)
+    spec = {s.name: s for s in OPTIONS}
     preset_name = options.get("preset", "official")
     if not isinstance(preset_name, str) or preset_name not in PRESETS:
         raise ConfigError(
-            f"unknown preset {preset_name!r} for {GAME}; presets are: {', '.join(PRESETS)}"
+            f"unknown preset {preset_name!r} for {GAME}; presets are: {', '.join(PRESETS)}",
+            "preset",
+            preset_name,
         )
     base = PRESETS[preset_name]
-    target = int_in_range("target", options.get("target", base["target"]), 1)
-    bags: BagsMode = choice("bags", options.get("bags", base["bags"]), ("limit", "each_minus_10"))
+
+    def get(name: str, default: Any) -> Any:
+        return spec[name].check(options.get(name, default))
+
+    target = int(get("target", base["target"]))
+    bags: BagsMode = get("bags", base["bags"])
     if bags == "limit":
         raw_limit = options.get("bag_limit", base["bag_limit"])
         if raw_limit is None and "bag_limit" not in options:
             raw_limit = _DEFAULT_BAG_LIMIT
-        bag_limit: int | None = int_in_range("bag_limit", raw_limit, 1)
-        bag_out: BagOut = choice("bag_out", options.get("bag_out", "reset"), ("reset", "carry"))
+        # None is allowed in the schema only for bags="each_minus_10" (no bag count)
+        bag_limit: int | None = attrs.evolve(spec["bag_limit"], nullable=False).check(raw_limit)
+        bag_out: BagOut = get("bag_out", spec["bag_out"].default)
     else:
         reject_inapplicable("bag_limit", options, None, 'bags="each_minus_10" has no bag count')
         reject_inapplicable("bag_out", options, "reset", 'bags="each_minus_10" has no bag count')
         bag_limit = None
         bag_out = "reset"
-    b6 = optional_int_in_range(
-        "blind_six_per_game", options.get("blind_six_per_game", base["blind_six_per_game"]), 1
-    )
-    jacks = _prize_jacks(options.get("prize_jacks", base["prize_jacks"]))
-    wins = int_in_range("wins_needed", options.get("wins_needed", base["wins_needed"]), 1)
+    b6: int | None = get("blind_six_per_game", base["blind_six_per_game"])
+    with option_at_fault("prize_jacks", options):
+        jacks = _prize_jacks(options.get("prize_jacks", base["prize_jacks"]))
+    wins = int(get("wins_needed", base["wins_needed"]))
     if n == 5:
-        jokers = choice("jokers", options.get("jokers", 0), (0, 2, 3))
+        jokers = int(get("jokers", spec["jokers"].default))
     else:
         reject_inapplicable("jokers", options, 0, f"jokers are only used with 5 players, not {n}")
         jokers = 0
-    max_hands = optional_int_in_range("max_hands", options.get("max_hands", None), 1)
-    mercy = optional_int_in_range("mercy", options.get("mercy", None), 1)
+    max_hands: int | None = get("max_hands", spec["max_hands"].default)
+    mercy: int | None = get("mercy", spec["mercy"].default)
     return CutthroatConfig(
         players=n, preset=preset_name, target=target, bags=bags, bag_limit=bag_limit,
         bag_out=bag_out, blind_six_per_game=b6, prize_jacks=jacks, wins_needed=wins,

@@ -12,7 +12,7 @@ from cardkit.games.cutthroat_spades.actions import BidKind
 __all__ = [
     "DealerChosen", "CardsDealt", "HandsDealt", "HandLooked", "HandLookedPublic", "BidMade",
     "BiddingEnded", "CardPlayed", "SpadesBroken", "TrickWon", "SeatScore", "HandScored", "GameTied", "GameWon",
-    "GameStarted", "TournamentWon", "Event", "EVENT_TYPES",
+    "GameStarted", "TournamentWon", "Event", "CutthroatEvent", "EVENT_TYPES",
 ]
 
 
@@ -169,6 +169,9 @@ Event = Union[
     SpadesBroken, TrickWon, HandScored, GameTied, GameWon, GameStarted, TournamentWon,
 ]
 """Any Cutthroat Spades event."""
+
+CutthroatEvent = Event
+"""Any Cutthroat Spades event (the same union as :data:`Event`, named like the other games')."""
 
 EVENT_TYPES: tuple[type, ...] = (
     DealerChosen, CardsDealt, HandsDealt, HandLooked, HandLookedPublic, BidMade, BiddingEnded, CardPlayed,

@@ -15,9 +15,11 @@ from __future__ import annotations
 from typing import Any, Callable, Final, Sequence
 
 from cardkit.cards import Card, Suit, sort_cards, standard_deck
+from cardkit.core.options import OptionSpec
 from cardkit.core.resample import Constraint
 from cardkit.core.rules import (
     CHANCE,
+    ChanceAction,
     ChanceSpec,
     Pick,
     PickSpec,
@@ -32,6 +34,7 @@ from cardkit.core.tricks import winning_index
 from cardkit.errors import IllegalActionError, NotationError
 from cardkit.games.cutthroat_spades import inference as _inference
 from cardkit.games.cutthroat_spades.actions import (
+    CutthroatAction,
     SPECIAL_NOTATION,
     Bid,
     Look,
@@ -60,9 +63,13 @@ from cardkit.games.cutthroat_spades.events import (
 )
 from cardkit.games.cutthroat_spades.scoring import moon_threshold, score_seat
 from cardkit.games.cutthroat_spades.state import BidInfo, CutthroatState, GameRecord, replace
+from cardkit.games.cutthroat_spades.view import CutthroatView
 from cardkit.games.notation import parse_chance, parse_number, quoted
 
-__all__ = ["CutthroatSpadesRules", "RULES", "Layout", "layout_of", "suit_of", "rank_of", "trick_power"]
+__all__ = [
+    "CutthroatSpadesRules", "RULES", "Layout", "layout_of", "suit_of", "rank_of", "trick_power",
+    "current_trick_winner",
+]
 
 _TWO_C: Final = Card("2C")
 _TWO_D: Final = Card("2D")
@@ -141,6 +148,17 @@ class Layout:
 _LAYOUTS: dict[tuple[int, int], Layout] = {}
 
 
+def current_trick_winner(trick: Sequence[tuple[int, Card]]) -> int | None:
+    """The seat whose card wins ``trick`` (``(seat, card)`` plays in order) so far:
+    the highest spade (jokers are spades) if any, else the highest card of the led suit
+    (rules 2 and 10); ``None`` for an empty trick."""
+    if not trick:
+        return None
+    best = winning_index([c for _, c in trick], _SUIT[trick[0][1]], "S", suit_of, rank_of)
+    assert best is not None  # the led card itself qualifies
+    return trick[best][0]
+
+
 def layout_of(config: CutthroatConfig) -> Layout:
     """The (cached) :class:`Layout` of ``config``."""
     key = (config.players, config.jokers)
@@ -187,6 +205,13 @@ class CutthroatSpadesRules:
     def config(self, players: int, **options: Any) -> CutthroatConfig:
         """Validate the options (see the docs page); :class:`ConfigError` on bad input."""
         return make_config(players, options)
+
+    def options(self) -> tuple[OptionSpec, ...]:
+        """Every option (name, JSON type, default, allowed values or range, one-line doc):
+        the schema :meth:`config` validates with, JSON through ``OptionSpec.to_json``."""
+        from cardkit.games.cutthroat_spades.config import OPTIONS
+
+        return OPTIONS
 
     def initial_state(self, config: CutthroatConfig) -> CutthroatState:
         """Before anything: the first dealer is a chance pick (rule 3)."""
@@ -549,7 +574,7 @@ class CutthroatSpadesRules:
             out.append(Zone("won", s, state.won[s], everyone))
         return tuple(out)
 
-    def view(self, state: CutthroatState, seat: int | None) -> dict[str, Any]:
+    def view(self, state: CutthroatState, seat: int | None) -> CutthroatView:
         """What ``seat`` may see (see the docs page for every field)."""
         cfg = state.config
         n = cfg.players
@@ -570,6 +595,7 @@ class CutthroatSpadesRules:
             "bids": [None if b is None else {"kind": b.kind, "tricks": b.tricks} for b in state.bids],
             "tricks_won": list(state.tricks_won),
             "trick": [[s, c.code] for s, c in state.trick],
+            "trick_winner": current_trick_winner(state.trick),
             "last_trick": [[s, c.code] for s, c in state.last_trick],
             "spades_broken": state.spades_broken,
             "removed": [c.code for c in layout_of(cfg).removed],
@@ -634,7 +660,7 @@ class CutthroatSpadesRules:
 
         return SUMMARY
 
-    def parse_action(self, text: str) -> Any:
+    def parse_action(self, text: str) -> CutthroatAction | ChanceAction:
         """Parse ``look``, ``bid N``, ``bid nil|blind-nil|b6|1f|2f|moon``, ``play C``, or chance notation."""
         if not isinstance(text, str):
             raise NotationError(f"an action must be text, not {type(text).__name__}")

@@ -7,18 +7,14 @@ from typing import Any, Final, Literal, Mapping
 import attrs
 
 from cardkit.cards import RANK_CHARS
-from cardkit.core.config import (
-    check_players,
-    choice,
-    int_in_range,
-    optional_int_in_range,
-    reject_unknown,
-)
+from cardkit.core.config import check_players
+from cardkit.core.options import OptionSpec, check_known, option_at_fault
 from cardkit.errors import ConfigError
 
 __all__ = [
     "SpaccConfig",
     "make_config",
+    "OPTIONS",
     "OPTION_NAMES",
     "DEFAULT_CARD_POINTS",
     "DEFAULT_FIXED_POINTS",
@@ -28,8 +24,6 @@ __all__ = [
 GAME: Final = "spacc-u-mazz"
 """The registry name of the game."""
 
-OPTION_NAMES: Final = ("rank_order", "card_points", "fixed_points", "target_score", "max_turns")
-"""Every option name accepted by the Spacc 'u Mazz config."""
 
 DEFAULT_CARD_POINTS: Final[tuple[int, ...]] = (
     # 2  3   4   5  6  7  8  9  T  J  Q  K  A   (index rank - 2) -- rule 24, provisional
@@ -43,6 +37,22 @@ DEFAULT_FIXED_POINTS: Final[tuple[tuple[int, ...], ...]] = (
     (25, 15, 5, 0),  # 4 players
 )
 """Rule 26 fixed points by place for 2, 3 and 4 players (provisional except 2p first = 25)."""
+
+OPTIONS: Final[tuple[OptionSpec, ...]] = (
+    OptionSpec("rank_order", "str", "standard", "the order of the ordinary ranks: standard (J<Q<K) or as_printed (J<K<Q)",
+               choices=("standard", "as_printed")),
+    OptionSpec("card_points", "mapping", {RANK_CHARS[i]: p for i, p in enumerate(DEFAULT_CARD_POINTS)},
+               "points per rank left in hand (rank -> integer >= 0; ranks not given keep their default)"),
+    OptionSpec("fixed_points", "mapping", {str(n + 2): list(t) for n, t in enumerate(DEFAULT_FIXED_POINTS)},
+               "points per place by player count ('2'..'4' -> one integer >= 0 per place), or the list for this count"),
+    OptionSpec("target_score", "int", None, "play hands until someone has this many points (null: one hand)",
+               minimum=1, nullable=True),
+    OptionSpec("max_turns", "int", 2000, "seat actions in one hand before the guard ends it", minimum=1),
+)  # fmt: skip
+"""Every Spacc 'u Mazz option: the schema ``config`` validates with."""
+
+OPTION_NAMES: Final = tuple(spec.name for spec in OPTIONS)
+"""Every option name accepted by the Spacc 'u Mazz config."""
 
 
 @attrs.frozen
@@ -158,24 +168,32 @@ def _fixed_points(value: object, players: int) -> tuple[tuple[int, ...], ...]:
 
 def make_config(players: int, options: Mapping[str, Any]) -> SpaccConfig:
     """Validate ``options`` and resolve defaults; :class:`ConfigError` on bad input."""
-    reject_unknown(GAME, options, OPTION_NAMES)
+    check_known(GAME, options, OPTIONS)
     n = check_players(GAME, players, 2, 4)
-    orders: tuple[Literal["standard", "as_printed"], ...] = ("standard", "as_printed")
-    rank_order = choice("rank_order", options.get("rank_order", "standard"), orders)
-    card_points = (
-        _card_points(options["card_points"]) if "card_points" in options else DEFAULT_CARD_POINTS
+    spec = {s.name: s for s in OPTIONS}
+    rank_order: Literal["standard", "as_printed"] = spec["rank_order"].check(
+        options.get("rank_order", spec["rank_order"].default)
     )
-    fixed_points = (
-        _fixed_points(options["fixed_points"], n)
-        if "fixed_points" in options
-        else DEFAULT_FIXED_POINTS
+    with option_at_fault("card_points", options):
+        card_points = (
+            _card_points(options["card_points"]) if "card_points" in options else DEFAULT_CARD_POINTS
+        )
+    with option_at_fault("fixed_points", options):
+        fixed_points = (
+            _fixed_points(options["fixed_points"], n)
+            if "fixed_points" in options
+            else DEFAULT_FIXED_POINTS
+        )
+    target_score: int | None = spec["target_score"].check(
+        options.get("target_score", spec["target_score"].default)
     )
-    target_score = optional_int_in_range("target_score", options.get("target_score"), 1)
-    max_turns = int_in_range("max_turns", options.get("max_turns", 2000), 1)
+    max_turns = int(spec["max_turns"].check(options.get("max_turns", spec["max_turns"].default)))
     if target_score is not None and fixed_points[n - 2][0] <= 0:
         raise ConfigError(
             "option 'target_score' needs fixed points > 0 for first place "
-            f"(the {n}-player table of 'fixed_points'), or a match might never end"
+            f"(the {n}-player table of 'fixed_points'), or a match might never end",
+            "target_score",
+            target_score,
         )
     return SpaccConfig(
         players=n,

@@ -9,13 +9,14 @@ ends with exactly one *closing* event: ``TurnStarted`` (the next seat is to act)
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, Union
 
 import attrs
 
 from cardkit.cards import Card
 
 __all__ = [
+    "SpaccEvent",
     "FirstDealerChosen",
     "HandStarted",
     "HandDealt",
@@ -311,3 +312,12 @@ EVENT_TYPES: tuple[type, ...] = (
     HandEnded, CardsRevealed, HandScored, GameEnded,
 )  # fmt: skip
 """Every event class (registered with serde through ``Rules.event_types``)."""
+
+SpaccEvent = Union[
+    FirstDealerChosen, HandStarted, HandDealt, FaceUpDealt, FaceDownDealt, StarterBuried,
+    StarterTurned, StockFormed, CardsPlayed, PileBurned, BlindPlayed, BlindFailed,
+    JokerRevealed, CardDrawn, JokerDrawn, PenaltyWaived, PileTaken, Passed, ChoiceOffered,
+    HandDumped, HandKept, CardRemoved, RemovalDeclined, PlayerWentOut, TurnStarted,
+    HandEnded, CardsRevealed, HandScored, GameEnded,
+]  # fmt: skip
+"""Any Spacc 'u Mazz event."""

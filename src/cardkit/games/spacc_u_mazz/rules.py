@@ -7,6 +7,7 @@ from itertools import product
 from typing import Any, Callable, Final, Mapping
 
 from cardkit.cards import RANK_CHARS, Card, sort_cards, standard_deck
+from cardkit.core.options import OptionSpec
 from cardkit.core.rules import (
     CHANCE,
     ChanceAction,
@@ -78,6 +79,7 @@ from cardkit.games.spacc_u_mazz.events import (
 )
 from cardkit.games.spacc_u_mazz.scoring import hand_points, rank_orders, variable_points
 from cardkit.games.spacc_u_mazz.state import SpaccState, replace
+from cardkit.games.spacc_u_mazz.view import SpaccView
 
 __all__ = ["SpaccRules", "RULES", "PACK", "JOKERS", "RED_JOKER", "BLACK_JOKER"]
 
@@ -247,6 +249,13 @@ class SpaccRules:
     def config(self, players: int, **options: Any) -> SpaccConfig:
         """Validate the options (docs: Options); :class:`ConfigError` on bad input."""
         return make_config(players, options)
+
+    def options(self) -> tuple[OptionSpec, ...]:
+        """Every option (name, JSON type, default, allowed values or range, one-line doc):
+        the schema :meth:`config` validates with, JSON through ``OptionSpec.to_json``."""
+        from cardkit.games.spacc_u_mazz.config import OPTIONS
+
+        return OPTIONS
 
     def initial_state(self, config: SpaccConfig) -> State:
         """Before the first dealer is chosen: pack A, the jokers and pack B lie apart."""
@@ -923,7 +932,7 @@ class SpaccRules:
         )
         return tuple(zones)
 
-    def view(self, state: State, seat: int | None) -> Mapping[str, Any]:
+    def view(self, state: State, seat: int | None) -> SpaccView:
         """The JSON view for ``seat`` (``None``: spectator); fields in the docs page."""
         cfg = state.config
         main = state.main_stock
@@ -935,6 +944,7 @@ class SpaccRules:
             "game": self.name,
             "seat": seat,
             "players": cfg.players,
+            "phase": state.phase,
             "hand_number": state.hand_number,
             "dealer": state.dealer if state.dealer >= 0 else None,
             "to_act": to_act,

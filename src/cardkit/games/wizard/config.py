@@ -6,9 +6,10 @@ from typing import Any
 
 import attrs
 
-from cardkit.core.config import boolean, check_players, optional_int_in_range, reject_unknown
+from cardkit.core.config import check_players
+from cardkit.core.options import OptionSpec, check_known
 
-__all__ = ["WizardConfig", "make_config", "MIN_PLAYERS", "MAX_PLAYERS", "DECK_SIZE"]
+__all__ = ["WizardConfig", "make_config", "OPTIONS", "MIN_PLAYERS", "MAX_PLAYERS", "DECK_SIZE"]
 
 MIN_PLAYERS = 3
 """Rule 1: at least three players."""
@@ -19,7 +20,12 @@ MAX_PLAYERS = 6
 DECK_SIZE = 60
 """Rule 2: 52 suited cards, 4 Wizards, 4 Jesters."""
 
-_OPTIONS = ("forbid_even_bids", "rounds")
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec("forbid_even_bids", "bool", False, "the dealer, bidding last, may not make the bids total the cards dealt"),
+    OptionSpec("rounds", "int", None, "rounds to play, 1 to 60 / players (default: all of them)",
+               minimum=1, nullable=True, default_depends=True),
+)  # fmt: skip
+"""Every Wizard option: the schema ``config`` validates with."""
 
 
 @attrs.frozen
@@ -45,9 +51,10 @@ class WizardConfig:
 
 def make_config(players: int, options: dict[str, Any]) -> WizardConfig:
     """Validate ``players`` and options (:class:`~cardkit.errors.ConfigError` on bad input)."""
-    reject_unknown("wizard", options, _OPTIONS)
+    check_known("wizard", options, OPTIONS)
     n = check_players("wizard", players, MIN_PLAYERS, MAX_PLAYERS)
-    forbid = boolean("forbid_even_bids", options.get("forbid_even_bids", False))
+    forbid_spec, rounds_spec = OPTIONS
+    forbid = bool(forbid_spec.check(options.get("forbid_even_bids", forbid_spec.default)))
     full = DECK_SIZE // n
-    rounds = optional_int_in_range("rounds", options.get("rounds"), 1, full)
+    rounds = rounds_spec.check(options.get("rounds", rounds_spec.default), maximum=full)
     return WizardConfig(players=n, forbid_even_bids=forbid, rounds=full if rounds is None else rounds)

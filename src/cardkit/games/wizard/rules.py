@@ -11,6 +11,7 @@ from typing import Any, Final, Sequence
 import attrs
 
 from cardkit.cards import SUITS, Card, sort_cards
+from cardkit.core.options import OptionSpec
 from cardkit.core.resample import Constraint
 from cardkit.core.rules import (
     CHANCE,
@@ -48,6 +49,7 @@ from cardkit.games.wizard.events import (
 from cardkit.games.wizard.scoring import round_points, winners
 from cardkit.games.wizard.state import DECK, WIZARD, Phase, WizardState, initial_state
 from cardkit.games.wizard.tricks import playable, suit_to_follow, trick_winner
+from cardkit.games.wizard.view import WizardView
 
 __all__ = ["WizardRules", "RULES"]
 
@@ -60,7 +62,7 @@ _EVERYONE: Final[dict[int, tuple[int, ...]]] = {
 }
 
 
-def _trick_json(trick: tuple[tuple[int, Card], ...]) -> list[list[Any]]:
+def _trick_json(trick: tuple[tuple[int, Card], ...]) -> list[list[int | str]]:
     return [[seat, card.code] for seat, card in trick]
 
 
@@ -97,6 +99,13 @@ class WizardRules:
     def config(self, players: int, **options: Any) -> WizardConfig:
         """Validate options (``forbid_even_bids``, ``rounds``); :class:`ConfigError` on bad input."""
         return make_config(players, options)
+
+    def options(self) -> tuple[OptionSpec, ...]:
+        """Every option (name, JSON type, default, allowed values or range, one-line doc):
+        the schema :meth:`config` validates with, JSON through ``OptionSpec.to_json``."""
+        from cardkit.games.wizard.config import OPTIONS
+
+        return OPTIONS
 
     def initial_state(self, config: WizardConfig) -> WizardState:
         """The state before the first dealer is picked."""
@@ -359,7 +368,7 @@ class WizardRules:
         out.extend(Zone("won", s, state.won[s], everyone) for s in range(n))
         return tuple(out)
 
-    def view(self, state: WizardState, seat: int | None) -> dict[str, Any]:
+    def view(self, state: WizardState, seat: int | None) -> WizardView:
         """What ``seat`` sees (``None``: a spectator); field list in ``docs/games/wizard.md``."""
         to_act = self.to_act(state)
         led = suit_to_follow([c for _, c in state.trick])
@@ -379,6 +388,11 @@ class WizardRules:
             "bids": list(state.bids),
             "tricks_won": list(state.tricks_won),
             "trick": _trick_json(state.trick),
+            "trick_winner": (
+                state.trick[trick_winner([c for _, c in state.trick], state.trump)][0]
+                if state.trick
+                else None
+            ),
             "suit_to_follow": led,
             "last_trick": _trick_json(state.last_trick),
             "last_trick_winner": state.last_winner,
