@@ -450,7 +450,7 @@ class FuzzReport:
     the entries it states."""
 
 
-def _states_exactly(game: Game, log: GameLog) -> bool:
+def _states_exactly(game: Game[Any, Any], log: GameLog) -> bool:
     """``game`` (replayed from ``log``) holds exactly the entries ``log`` states, under its
     header (chance played after them, when the log auto-plays chance, may follow)."""
     mine = game.log
