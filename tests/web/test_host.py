@@ -239,6 +239,10 @@ def _play_to_end(client: TestClient, body: dict[str, Any], seed: int) -> dict[st
         assert final["is_over"] and final["result"] is not None
         got = receive_until(spectator, final["seq"])
         seqs["spectator"] += [e["seq"] for m in got for e in m["entries"]]
+        for s, ws in sockets.items():  # a socket may not have had the last update yet
+            if latest[s]["seq"] < final["seq"]:
+                got = receive_until(ws, final["seq"])
+                seqs[s] += [e["seq"] for m in got for e in m["entries"]]
         for who, seen in seqs.items():  # every entry once, in order, none lost
             assert seen == list(range(final["seq"] + 1)), who
         return final
