@@ -217,13 +217,14 @@ def _play_to_end(client: TestClient, body: dict[str, Any], seed: int) -> dict[st
             if any(u["is_over"] for u in latest.values()):
                 break
             movers = [s for s, u in latest.items() if u["legal"] and u["seq"] == max(v["seq"] for v in latest.values())]
-            if not movers:  # a bot is thinking: wait for news on every socket
-                for s, ws in sockets.items():
-                    if latest[s]["to_act"] not in humans or latest[s]["to_act"] != s:
-                        pass
-                target = max(u["seq"] for u in latest.values()) + 1
-                for s, ws in sockets.items():
-                    got = receive_until(ws, target)
+            if not movers:
+                # A socket that is behind catches up first (its seat may be the one to act);
+                # when every socket is up to date, a bot is thinking: wait for its move.
+                top = max(u["seq"] for u in latest.values())
+                behind = [s for s in sockets if latest[s]["seq"] < top]
+                targets = {s: top for s in behind} if behind else {s: top + 1 for s in sockets}
+                for s, target in targets.items():
+                    got = receive_until(sockets[s], target)
                     latest[s] = got[-1]
                     seqs[s] += [e["seq"] for m in got for e in m.get("entries", [])]
                 continue
