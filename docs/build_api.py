@@ -42,6 +42,10 @@ OUTSIDE = re.compile(r"\bshared/|\brules/[\w.-]*\.md|\bseeds?/|\bDESIGN\.md|\bth
 def public_modules() -> tuple[list[str], list[str]]:
     """The importable public module names of cardkit (sorted), and the import failures."""
     root = importlib.import_module(PACKAGE)
+    # `import cardkit` loads its public names lazily (PEP 562); pdoc reads module globals,
+    # so load every name of __all__ first.
+    for name in getattr(root, "__all__", ()):
+        getattr(root, name)
     names = [PACKAGE]
     problems: list[str] = []
     for info in pkgutil.walk_packages(root.__path__, PACKAGE + ".", onerror=lambda name: None):
