@@ -11,7 +11,8 @@ import pytest
 
 import cardkit
 from cardkit.cli.main import main
-from cardkit.cli.transcript import rules_text, step
+from cardkit.cli.rules_cmd import rules_text
+from cardkit.cli.transcript import step
 from cardkit.render import hand_text
 from cardkit.rng import Rng
 from cardkit.testing.invariants import random_playout

@@ -26,9 +26,6 @@ from cardkit.games import available_games, builtin_player_range, get_rules
 
 __all__ = ["main", "parse_option", "build_parser", "DEFAULT_MAX_ACTIONS", "INTERRUPTED"]
 
-_MAX_SEED = 2**64 - 1
-
-
 # Python spellings a person types on a command line, besides JSON's true/false/null.
 _PYTHON_WORDS: dict[str, Any] = {"True": True, "False": False, "None": None}
 

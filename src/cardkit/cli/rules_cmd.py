@@ -11,7 +11,7 @@ from cardkit.games import get_rules
 if TYPE_CHECKING:
     from cardkit.core.options import OptionSpec
 
-__all__ = ["add_rules_command", "rules_document"]
+__all__ = ["add_rules_command", "rules_document", "rules_text"]
 
 
 def rules_document(name: str) -> dict[str, Any]:
@@ -40,31 +40,36 @@ def _allowed(spec: OptionSpec) -> str:
     return text + (" | null" if spec.nullable else "")
 
 
-def _print_rules(args: argparse.Namespace) -> int:
-    document = rules_document(args.game)
-    if args.json:
-        print(json.dumps(document, indent=2, sort_keys=False))
-        return 0
-    rules = get_rules(args.game)
-    print(
-        f"{document['game']} ({document['min_players']}-{document['max_players']} players), "
-        f"rules version {document['rules_version']}"
-    )
-    summary = getattr(rules, "summary", None)
-    if callable(summary):  # the rules in a few sentences, with the action notation
-        print()
-        print(summary())
-        print()
-    print("Options (-o key=value):")
-    from cardkit.core.options import options_of
+def rules_text(rules: Any) -> str:
+    """The text ``cardkit rules GAME`` prints: players, rules version, the rules summary
+    (``rules.summary()`` where the game has one) and every option's schema."""
+    from cardkit.core.options import options_of  # here: `cardkit games` should start fast
 
+    version = getattr(rules, "rules_version", None)
+    lines = [
+        f"{rules.name} ({rules.min_players}-{rules.max_players} players)"
+        + ("" if version is None else f", rules version {version}"),
+        "",
+    ]
+    summary = getattr(rules, "summary", None)
+    # the rules in a few sentences, with the action notation
+    lines += [str(summary()) if callable(summary) else "(this game has no summary)", ""]
+    lines.append("Options (-o key=value):")
     specs = options_of(rules)
     if not specs:
-        print("  no options described")
+        lines.append("  (none)")
     for spec in specs:
         default = "depends on players" if spec.default_depends else json.dumps(spec.to_json()["default"])
-        print(f"  {spec.name} ({spec.type}; {_allowed(spec)}; default {default})")
-        print(f"      {spec.doc}")
+        lines.append(f"  {spec.name} ({spec.type}; {_allowed(spec)}; default {default})")
+        lines.append(f"      {spec.doc}")
+    return "\n".join(lines)
+
+
+def _print_rules(args: argparse.Namespace) -> int:
+    if args.json:
+        print(json.dumps(rules_document(args.game), indent=2, sort_keys=False))
+    else:
+        print(rules_text(get_rules(args.game)))
     return 0
 
 

@@ -1,4 +1,4 @@
-"""``cardkit show``, ``cardkit replay --step`` and ``cardkit rules``: games as text for people.
+"""``cardkit show`` and ``cardkit replay --step``: games as text for people.
 
 A transcript line is one log entry: its number, who acted and what, then what happened in
 sentences (``rules.describe``)::
@@ -25,8 +25,6 @@ __all__ = [
     "entry_line",
     "show",
     "step",
-    "rules_text",
-    "run_rules",
 ]
 
 
@@ -154,58 +152,6 @@ def step(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO | No
     footer = _footer(game)
     if footer:
         print(footer, file=out)
-    return 0
-
-
-def _option_rows(rules: Any) -> tuple[list[tuple[str, str, str]], str]:
-    """``(name, type, default)`` rows and where they came from."""
-    options = getattr(rules, "options", None)
-    if callable(options):
-        rows = []
-        for item in options():
-            if isinstance(item, dict):
-                rows.append((str(item.get("name")), str(item.get("type", "")), repr(item.get("default"))))
-            else:
-                name = getattr(item, "name", str(item))
-                rows.append((str(name), str(getattr(item, "type", "")), repr(getattr(item, "default", None))))
-        return rows, "rules.options()"
-    import attrs  # only here: `cardkit games` imports this module and should stay fast
-
-    config = rules.config(rules.min_players)
-    if not attrs.has(type(config)):
-        return [], "no option schema"
-    rows = [
-        (f.name, str(f.type), repr(getattr(config, f.name)))
-        for f in attrs.fields(type(config))
-        if f.name != "players"
-    ]
-    return rows, f"derived from {type(config).__name__} (defaults resolved for {rules.min_players} players)"
-
-
-def rules_text(rules: Any) -> str:
-    """The text ``cardkit rules GAME`` prints: summary, players, options."""
-    summary = getattr(rules, "summary", None)
-    lines = [f"{rules.name} ({rules.min_players}-{rules.max_players} players)", ""]
-    if callable(summary):
-        lines += [str(summary()), ""]
-    else:
-        lines += ["(this game has no summary)", ""]
-    rows, source = _option_rows(rules)
-    lines.append(f"Options (-o key=value), {source}:")
-    if rows:
-        width = max(len(r[0]) for r in rows)
-        twidth = max(len(r[1]) for r in rows)
-        lines += [f"  {n:<{width}}  {t:<{twidth}}  default {d}" for n, t, d in rows]
-    else:
-        lines.append("  (none)")
-    return "\n".join(lines)
-
-
-def run_rules(args: argparse.Namespace) -> int:
-    """``cardkit rules GAME``."""
-    from cardkit.games import get_rules
-
-    print(rules_text(get_rules(args.game)))
     return 0
 
 
