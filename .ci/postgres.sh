@@ -5,7 +5,7 @@
 # the server as the 'postgres' user.
 PG_BIN="${PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)}"
 PG_PORT="${PG_PORT:-55432}"
-PG_DIR="$(mktemp -d /tmp/cardkit-pg.XXXXXX)"
+PG_DIR="$(mktemp -d "${PG_PARENT:-/tmp}/cardkit-pg.XXXXXX")"  # PG_PARENT=/dev/shm: a tmpfs cluster (not durable)
 if [ -z "$PG_BIN" ] || [ ! -x "$PG_BIN/initdb" ]; then
     echo "PostgreSQL server binaries not found (set PG_BIN); the store tests will fail under CI" >&2
     return 0 2>/dev/null || exit 0

@@ -200,7 +200,28 @@ def _bare_writer(dsn: str, rows: list[list[Any]], start: Any, out: Any) -> None:
         conn.commit()
 
 
+def commit_latency(dsn: str, commits: int = 200) -> None:
+    """Print what one durable commit of a one-row insert costs on this server (min, median)."""
+    import psycopg
+
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        table = f"latency_{uuid.uuid4().hex}"  # the benchmark's own table name, not game data
+        conn.execute(f"CREATE TABLE {table} (n INTEGER PRIMARY KEY)")
+        setting = conn.execute("SHOW synchronous_commit").fetchone()
+        fsync = conn.execute("SHOW fsync").fetchone()
+        times = []
+        for n in range(commits):
+            t = time.perf_counter()
+            conn.execute(f"INSERT INTO {table} VALUES (%s)", (n,))
+            times.append(time.perf_counter() - t)
+        conn.execute(f"DROP TABLE {table}")
+    best, median = stats(times)
+    print(f"postgres commit latency (one-row insert, autocommit; synchronous_commit={setting[0] if setting else '?'}, "
+          f"fsync={fsync[0] if fsync else '?'}): {best*1e3:.3f} ms (best) {median*1e3:.3f} ms (median)")
+
+
 def bench_postgres(dsn: str, rounds: int, moves: int) -> None:
+    commit_latency(dsn)
     ctx = multiprocessing.get_context("fork")
     base = cardkit.new_game("crazy-eights", players=4, seed=8, mode="points", target=10**9, max_turns=10**9)
     ds, rec = _es_recorder(dsn)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import ContextManager, Protocol, Sequence
 
-from cardkit.store.records import EntryRow, MatchRow, SnapshotRow
+from cardkit.store.records import Append, EntryRow, MatchRow, SnapshotRow
 
 __all__ = ["Session", "Backend", "MAX_MATCH_ID"]
 
@@ -66,6 +66,17 @@ class Backend(Protocol):
 
     def write(self) -> ContextManager[Session]:
         """A read-write transaction: committed on a normal exit, rolled back on an exception."""
+        ...
+
+    def advance(self, append: Append) -> bool:
+        """Write ``append`` in a transaction of its own if the match row still has its
+        ``nonce`` and ``length``; ``False``, with nothing written, if it does not.
+
+        This is the fast path of a move decided on a cached game: the check and the writes
+        are one transaction (one round trip where the database allows), and a match that
+        moved on meanwhile is left to the ordinary locked path. A duplicate entry is a
+        :class:`~cardkit.errors.ConcurrencyError`, as for :meth:`Session.insert_entries`.
+        """
         ...
 
     def wait(self, match_id: str, after: int, timeout: float) -> int | None:

@@ -11,7 +11,7 @@ import attrs
 
 from cardkit.errors import ConcurrencyError
 from cardkit.store.errors import MatchExistsError, StoreError
-from cardkit.store.records import EntryRow, MatchRow, SnapshotRow
+from cardkit.store.records import Append, EntryRow, MatchRow, SnapshotRow
 
 __all__ = ["MemoryBackend"]
 
@@ -182,6 +182,17 @@ class MemoryBackend:
             yield session
             session.commit()
             self._cond.notify_all()
+
+    def advance(self, append: Append) -> bool:
+        """See :meth:`cardkit.store.backend.Backend.advance`."""
+        with self.write() as s:
+            row = s.match(append.match_id, lock=True)
+            if row is None or row.nonce != append.nonce or row.length != append.length:
+                return False
+            s.insert_entries(append.match_id, append.entries)
+            s.put_snapshots(append.match_id, append.snapshots)
+            s.update_match(append.match_id, append.new_length, append.is_over, append.to_act)
+        return True
 
     def wait(self, match_id: str, after: int, timeout: float) -> int | None:
         """See :meth:`cardkit.store.backend.Backend.wait`."""

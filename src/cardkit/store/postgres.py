@@ -14,6 +14,7 @@ from typing import Any, Iterator
 from cardkit.errors import ConcurrencyError, ConfigError
 from cardkit.store import sql
 from cardkit.store.errors import MatchExistsError, SchemaVersionError, StoreError
+from cardkit.store.records import Append
 from cardkit.store.sqlbase import SqlSession
 
 try:
@@ -32,10 +33,14 @@ CHANNEL = "cardkit_store"
 """The LISTEN/NOTIFY channel; a payload is ``"<seq>:<match_id>"``."""
 
 _MIGRATION_LOCK = 0x63617264  # "card": one migrating process at a time
+_NOTIFY = "SELECT pg_notify(%s, %s)"
 
 
 def _placeholder(statement: str) -> str:
     return statement.replace("?", "%s")
+
+
+_ADVANCE = _placeholder(sql.ADVANCE_POSTGRES)
 
 
 def _duplicate(exc: BaseException) -> str | None:
@@ -148,7 +153,52 @@ class PostgresBackend:
             yield session
             for match_id, seq in session.changed:
                 # Delivered at commit, and only if it commits.
-                cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{seq}:{match_id}"))
+                cur.execute(_NOTIFY, (CHANNEL, f"{seq}:{match_id}"))
+
+    def advance(self, append: Append) -> bool:
+        """See :meth:`cardkit.store.backend.Backend.advance`."""
+        a = append
+        params = (
+            a.new_length, a.is_over, a.to_act, a.match_id, a.nonce, a.length,
+            [r.seq for r in a.entries], [r.actor for r in a.entries],
+            [r.action for r in a.entries], [r.events for r in a.entries],
+            [r.seq for r in a.snapshots], [r.rules_version for r in a.snapshots],
+            [r.library for r in a.snapshots], [r.chances for r in a.snapshots],
+            [r.state for r in a.snapshots],
+        )
+        try:
+            with self._pool.connection() as conn:
+                conn.autocommit = True
+                try:
+                    # One round trip: the move is one statement in a transaction of its own,
+                    # then the wake-up in a second transaction. NOTIFY takes a lock that is
+                    # held until its transaction's commit is flushed, so inside the move's
+                    # transaction it would serialise every writer's flush (no group commit);
+                    # the wake-up's own commit need not wait for the disk (a lost wake-up
+                    # costs a waiter nothing: it re-reads the match), the move's still does.
+                    with conn.pipeline():
+                        conn.execute("BEGIN")
+                        moved = conn.execute(_ADVANCE, params)
+                        conn.execute("COMMIT")
+                        conn.execute("BEGIN")
+                        conn.execute("SET LOCAL synchronous_commit TO OFF")
+                        conn.execute(_NOTIFY, (CHANNEL, f"{a.new_length - 1}:{a.match_id}"))
+                        conn.execute("COMMIT")
+                    row = moved.fetchone()
+                finally:
+                    if conn.info.transaction_status == psycopg.pq.TransactionStatus.INERROR:
+                        conn.execute("ROLLBACK")  # a failed statement left its block open
+                    conn.autocommit = False
+        except PoolTimeout as exc:
+            raise StoreError(f"no PostgreSQL connection free: {exc}") from None
+        except pg_errors.UniqueViolation as exc:
+            raise ConcurrencyError(
+                f"match {a.match_id!r} already has an entry {a.length}: another writer came first "
+                f"({exc.diag.message_detail})"
+            ) from None
+        except psycopg.Error as exc:
+            raise StoreError(f"PostgreSQL: {exc}") from exc
+        return row is not None and int(row[0]) == 1
 
     def wait(self, match_id: str, after: int, timeout: float) -> int | None:
         """See :meth:`cardkit.store.backend.Backend.wait`."""

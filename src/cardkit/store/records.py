@@ -20,6 +20,7 @@ __all__ = [
     "MatchRow",
     "EntryRow",
     "SnapshotRow",
+    "Append",
     "MatchInfo",
     "SeatEntry",
     "entry_to_row",
@@ -73,6 +74,25 @@ class SnapshotRow:
     library: str
     chances: int
     state: str
+
+
+@attrs.frozen
+class Append:
+    """A move's rows, to be written only if the match is still the one they were decided on.
+
+    ``nonce`` and ``length`` are what the writer's cached game says the match is; the write
+    happens (entries, snapshots, and the match row moved to ``new_length``, ``is_over``,
+    ``to_act``) only if the stored row still says exactly that, all in one transaction.
+    """
+
+    match_id: str
+    nonce: str
+    length: int
+    entries: tuple[EntryRow, ...]
+    snapshots: tuple[SnapshotRow, ...]
+    new_length: int
+    is_over: bool
+    to_act: int | None
 
 
 @attrs.frozen

@@ -138,3 +138,26 @@ UPDATE_MATCH: Final = "UPDATE cardkit_matches SET length = ?, is_over = ?, to_ac
 DELETE_ENTRIES: Final = "DELETE FROM cardkit_entries WHERE match_id = ?"
 DELETE_SNAPSHOTS: Final = "DELETE FROM cardkit_snapshots WHERE match_id = ?"
 DELETE_MATCH: Final = "DELETE FROM cardkit_matches WHERE match_id = ?"
+
+ADVANCE_MATCH: Final = (
+    "UPDATE cardkit_matches SET length = ?, is_over = ?, to_act = ? "
+    "WHERE match_id = ? AND nonce = ? AND length = ?"
+)
+"""Move a match on only if it is still the one a move was decided on (one row, or none)."""
+
+ADVANCE_POSTGRES: Final = (
+    "WITH m AS (" + ADVANCE_MATCH + " RETURNING match_id), "
+    "e AS (INSERT INTO cardkit_entries (match_id, seq, actor, action, events) "
+    "SELECT m.match_id, x.seq, x.actor, x.action, x.events FROM m, "
+    "unnest(?::integer[], ?::integer[], ?::text[], ?::text[]) AS x(seq, actor, action, events)), "
+    "s AS (INSERT INTO cardkit_snapshots (match_id, seq, rules_version, library, chances, state) "
+    "SELECT m.match_id, x.seq, x.rules_version, x.library, x.chances, x.state FROM m, "
+    "unnest(?::integer[], ?::integer[], ?::text[], ?::integer[], ?::text[]) "
+    "AS x(seq, rules_version, library, chances, state) "
+    "ON CONFLICT (match_id, seq) DO UPDATE SET "
+    "rules_version = excluded.rules_version, library = excluded.library, "
+    "chances = excluded.chances, state = excluded.state) "
+    "SELECT count(*) FROM m"
+)
+"""The whole of a cached move on PostgreSQL in one statement: the match row moved on if it is
+still the same, and only then its entries and snapshots inserted (arrays, one per column)."""

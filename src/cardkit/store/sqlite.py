@@ -15,6 +15,7 @@ from typing import Iterator, Literal
 
 from cardkit.store import sql
 from cardkit.store.errors import SchemaVersionError, StoreError
+from cardkit.store.records import Append
 from cardkit.store.sqlbase import SqlSession
 
 __all__ = ["SqliteBackend", "Synchronous"]
@@ -161,6 +162,27 @@ class SqliteBackend:
         if session.changed:
             with self._changed:
                 self._changed.notify_all()
+
+    def advance(self, append: Append) -> bool:
+        """See :meth:`cardkit.store.backend.Backend.advance`."""
+        a = append
+        try:
+            with self._transaction(immediate=True) as cur:
+                # The write lock is held from BEGIN IMMEDIATE, so the row checked here is
+                # the row the entries follow; no match row is read first.
+                cur.execute(
+                    sql.ADVANCE_MATCH, (a.new_length, a.is_over, a.to_act, a.match_id, a.nonce, a.length)
+                )
+                if cur.rowcount != 1:
+                    return False
+                session = self._session(cur)
+                session.insert_entries(a.match_id, a.entries)
+                session.put_snapshots(a.match_id, a.snapshots)
+        except sqlite3.Error as exc:
+            raise StoreError(f"SQLite database {self.path!r}: {exc}") from exc
+        with self._changed:
+            self._changed.notify_all()
+        return True
 
     def wait(self, match_id: str, after: int, timeout: float) -> int | None:
         """See :meth:`cardkit.store.backend.Backend.wait`."""

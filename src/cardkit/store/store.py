@@ -20,6 +20,7 @@ from cardkit.core.game import Game
 from cardkit.core.log import GameLog, LogEntry
 from cardkit.core.rules import CHANCE, Rules
 from cardkit.errors import (
+    CardkitError,
     ConcurrencyError,
     ConfigError,
     LogError,
@@ -31,6 +32,7 @@ from cardkit.serde import dumps_state, loads_state, to_json
 from cardkit.store.backend import MAX_MATCH_ID, Backend, Session
 from cardkit.store.errors import StoreError, UnknownMatchError
 from cardkit.store.records import (
+    Append,
     EntryRow,
     MatchInfo,
     MatchRow,
@@ -71,6 +73,18 @@ def _new_match_id(match_id: object) -> str:
             f"without NUL, not {match_id!r}"
         )
     return match_id
+
+
+def _entries_since(game: Game[Any, Any], length: int) -> list[LogEntry]:
+    """The entries of ``game`` with ``seq >= length``, oldest first, in time proportional to
+    them (``game.log`` would build the whole history)."""
+    out = []
+    node = game._head
+    while node is not None and node.seq >= length:
+        out.append(node.entry)
+        node = node.prev
+    out.reverse()
+    return out
 
 
 def _check_seq(value: object, name: str) -> int:
@@ -182,6 +196,9 @@ class Store:
         match_id = _check_match_id(match_id)
         if expected_seq is not None:
             _check_seq(expected_seq, "expected_seq")
+        played = self._play_cached(match_id, action, seat, expected_seq)
+        if played is not None:
+            return played
         with self._backend.write() as s:
             row, rules = self._row(s, match_id, lock=True)
             self._check_expected(row, expected_seq)
@@ -189,9 +206,51 @@ class Store:
             if isinstance(action, str):
                 action = rules.parse_action(action)
             new = game.play(action, seat)
-            entries = [e for e in new.log.entries if e.seq >= row.length]
+            entries = _entries_since(new, row.length)
             new, length, chances = self._write(s, row, rules, game.state, chances, entries, new)
         self._remember(row, length, new, chances)
+        return new
+
+    def _play_cached(
+        self, match_id: str, action: Any, seat: int | None, expected_seq: int | None
+    ) -> Game[Any, Any] | None:
+        """``play`` decided on the cached game and written only if the stored match is still
+        that game (one short transaction, no read first); ``None`` when there is no such
+        game, it refuses the move, or the match moved on: then the locked path decides
+        against what is stored (and words any error from it)."""
+        with self._cache_lock:
+            hit = self._cache.get(match_id)
+        if hit is None:
+            return None
+        nonce, length, game, chances = hit
+        if expected_seq is not None and expected_seq != length - 1:
+            return None
+        rules = game.rules
+        try:
+            if get_rules(rules.name) is not rules:
+                return None
+            if isinstance(action, str):
+                action = rules.parse_action(action)
+            new = game.play(action, seat)
+        except CardkitError:
+            return None
+        entries = _entries_since(new, length)
+        rows, snapshots, new, new_length, chances = self._prepare(
+            rules, length, game.state, chances, entries, new
+        )
+        append = Append(
+            match_id=match_id,
+            nonce=nonce,
+            length=length,
+            entries=rows,
+            snapshots=snapshots,
+            new_length=new_length,
+            is_over=new.is_over,
+            to_act=new.to_act,
+        )
+        if not self._backend.advance(append):
+            return None
+        self._keep(match_id, nonce, new_length, new, chances)
         return new
 
     def append(self, match_id: str, entries: Iterable[LogEntry], expected_seq: int) -> Game[Any, Any]:
@@ -461,7 +520,9 @@ class Store:
         ``state`` is the state after the first ``length`` entries, ``chances`` of them chance.
         """
         k = self.snapshot_every
-        out = []
+        out: list[tuple[SnapshotRow, Any]] = []
+        if not entries or (entries[-1].seq + 1) // k == length // k:
+            return out  # no multiple of k crossed: nothing to evolve
         evolve = rules.evolve
         for entry in entries:
             for event in entry.events:
@@ -475,6 +536,42 @@ class Store:
                 )
                 out.append((snap, state))
         return out
+
+    def _prepare(
+        self,
+        rules: AnyRules,
+        length: int,
+        state: Any,
+        chances: int,
+        entries: Sequence[LogEntry],
+        new: Game[Any, Any],
+    ) -> tuple[tuple[EntryRow, ...], tuple[SnapshotRow, ...], Game[Any, Any], int, int]:
+        """The rows that append ``entries`` (which take the game from ``state``, after
+        ``length`` entries, ``chances`` of them chance, to ``new``), and the game as
+        :meth:`load` would give it after they are written, its length and chance count."""
+        rows = tuple(entry_to_row(e) for e in entries)
+        new_length = entries[-1].seq + 1
+        snapshots = self._snapshots(rules, state, length, chances, entries)
+        chances += sum(1 for e in entries if e.actor == CHANCE)
+        if snapshots:
+            # Keep the history of the game we hand out short (it is walked on every move):
+            # restart it at the new snapshot, or just before the last entry when the batch
+            # ends on the snapshot (a resumed game needs one entry after its state).
+            snap, st = snapshots[-1]
+            if snap.seq < new_length:
+                tail = [e for e in entries if e.seq >= snap.seq]
+                base, base_chances = st, snap.chances
+            else:
+                tail = [entries[-1]]
+                base = state
+                base_chances = chances - (1 if entries[-1].actor == CHANCE else 0)
+                for entry in entries[:-1]:
+                    for event in entry.events:
+                        base = rules.evolve(base, event)
+            new = Game.resume(
+                rules, new.config, new.seed, new.auto_chance, tail, state=base, chances=base_chances
+            )
+        return rows, tuple(snap for snap, _ in snapshots), new, new_length, chances
 
     def _write(
         self,
@@ -490,30 +587,12 @@ class Store:
         as :meth:`load` would give it after the commit, its length and its chance count."""
         if not entries:
             return new, row.length, chances
-        length = entries[-1].seq + 1
-        snapshots = self._snapshots(rules, state, row.length, chances, entries)
-        s.insert_entries(row.match_id, [entry_to_row(e) for e in entries])
-        s.put_snapshots(row.match_id, [snap for snap, _ in snapshots])
+        rows, snapshots, new, length, chances = self._prepare(
+            rules, row.length, state, chances, entries, new
+        )
+        s.insert_entries(row.match_id, rows)
+        s.put_snapshots(row.match_id, snapshots)
         s.update_match(row.match_id, length, new.is_over, new.to_act)
-        chances += sum(1 for e in entries if e.actor == CHANCE)
-        if snapshots:
-            # Keep the history of the game we hand out short (it is walked on every move):
-            # restart it at the new snapshot, or just before the last entry when the batch
-            # ends on the snapshot (a resumed game needs one entry after its state).
-            snap, st = snapshots[-1]
-            if snap.seq < length:
-                tail = [e for e in entries if e.seq >= snap.seq]
-                base, base_chances = st, snap.chances
-            else:
-                tail = [entries[-1]]
-                base = state
-                base_chances = chances - (1 if entries[-1].actor == CHANCE else 0)
-                for entry in entries[:-1]:
-                    for event in entry.events:
-                        base = rules.evolve(base, event)
-            new = Game.resume(
-                rules, new.config, new.seed, new.auto_chance, tail, state=base, chances=base_chances
-            )
         return new, length, chances
 
     def _cached(self, row: MatchRow) -> tuple[Game[Any, Any], int] | None:
@@ -525,12 +604,15 @@ class Store:
             return hit[2], hit[3]
 
     def _remember(self, row: MatchRow, length: int, game: Game[Any, Any], chances: int) -> None:
+        self._keep(row.match_id, row.nonce, length, game, chances)
+
+    def _keep(self, match_id: str, nonce: str, length: int, game: Game[Any, Any], chances: int) -> None:
         # Only with what is committed: a later writer may reach the same length otherwise.
         if self.cache_size == 0:
             return
         with self._cache_lock:
-            self._cache[row.match_id] = (row.nonce, length, game, chances)
-            self._cache.move_to_end(row.match_id)
+            self._cache[match_id] = (nonce, length, game, chances)
+            self._cache.move_to_end(match_id)
             while len(self._cache) > self.cache_size:
                 self._cache.popitem(last=False)
 
