@@ -34,6 +34,8 @@ CHANNEL = "cardkit_store"
 
 _MIGRATION_LOCK = 0x63617264  # "card": one migrating process at a time
 _NOTIFY = "SELECT pg_notify(%s, %s)"
+# One statement, so its own transaction, whose commit does not wait for the WAL flush.
+_NOTIFY_UNFLUSHED = "SELECT set_config('synchronous_commit', 'off', true), pg_notify(%s, %s)"
 
 
 def _placeholder(statement: str) -> str:
@@ -170,24 +172,20 @@ class PostgresBackend:
             with self._pool.connection() as conn:
                 conn.autocommit = True
                 try:
-                    # One round trip: the move is one statement in a transaction of its own,
-                    # then the wake-up in a second transaction. NOTIFY takes a lock that is
-                    # held until its transaction's commit is flushed, so inside the move's
-                    # transaction it would serialise every writer's flush (no group commit);
-                    # the wake-up's own commit need not wait for the disk (a lost wake-up
-                    # costs a waiter nothing: it re-reads the match), the move's still does.
-                    with conn.pipeline():
-                        conn.execute("BEGIN")
-                        moved = conn.execute(_ADVANCE, params)
-                        conn.execute("COMMIT")
-                        conn.execute("BEGIN")
-                        conn.execute("SET LOCAL synchronous_commit TO OFF")
-                        conn.execute(_NOTIFY, (CHANNEL, f"{a.new_length - 1}:{a.match_id}"))
-                        conn.execute("COMMIT")
-                    row = moved.fetchone()
+                    # The move is one statement, so one round trip and a transaction of its
+                    # own. The wake-up is a second one: NOTIFY takes a lock held until its
+                    # transaction's commit is flushed, so inside the move's transaction it
+                    # would serialise every writer's flush (no group commit). Its own commit
+                    # need not wait for the disk (a lost wake-up costs a waiter nothing: it
+                    # re-reads the match); the move's commit still does.
+                    row = conn.execute(_ADVANCE, params).fetchone()
+                    moved = row is not None and int(row[0]) == 1
+                    if moved:
+                        try:
+                            conn.execute(_NOTIFY_UNFLUSHED, (CHANNEL, f"{a.new_length - 1}:{a.match_id}"))
+                        except psycopg.Error:
+                            pass  # the move is committed; waiters will see it when they look again
                 finally:
-                    if conn.info.transaction_status == psycopg.pq.TransactionStatus.INERROR:
-                        conn.execute("ROLLBACK")  # a failed statement left its block open
                     conn.autocommit = False
         except PoolTimeout as exc:
             raise StoreError(f"no PostgreSQL connection free: {exc}") from None
@@ -198,7 +196,7 @@ class PostgresBackend:
             ) from None
         except psycopg.Error as exc:
             raise StoreError(f"PostgreSQL: {exc}") from exc
-        return row is not None and int(row[0]) == 1
+        return moved
 
     def wait(self, match_id: str, after: int, timeout: float) -> int | None:
         """See :meth:`cardkit.store.backend.Backend.wait`."""

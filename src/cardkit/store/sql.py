@@ -145,6 +145,13 @@ ADVANCE_MATCH: Final = (
 )
 """Move a match on only if it is still the one a move was decided on (one row, or none)."""
 
+ADVANCE_PLAYING: Final = (
+    "UPDATE cardkit_matches SET length = ?, to_act = ? WHERE match_id = ? AND nonce = ? AND length = ?"
+)
+""":data:`ADVANCE_MATCH` for a move that does not end the match: ``is_over`` stays false and
+is not written, so SQLite leaves the index on it alone (it rewrites the index of every column
+an UPDATE sets, changed or not)."""
+
 ADVANCE_POSTGRES: Final = (
     "WITH m AS (" + ADVANCE_MATCH + " RETURNING match_id), "
     "e AS (INSERT INTO cardkit_entries (match_id, seq, actor, action, events) "

@@ -13,6 +13,7 @@ import time
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Iterator, Literal
 
+from cardkit.errors import ConcurrencyError
 from cardkit.store import sql
 from cardkit.store.errors import SchemaVersionError, StoreError
 from cardkit.store.records import Append
@@ -48,6 +49,7 @@ class SqliteBackend:
         self._guard = threading.RLock()
         self._shared = path == ":memory:"
         self._changed = threading.Condition()
+        self._waiters = 0  # threads in wait(): a commit wakes them only if there are any
         self._closed = False
         with self._transaction(immediate=True) as cur:
             self._migrate(cur)
@@ -166,22 +168,31 @@ class SqliteBackend:
     def advance(self, append: Append) -> bool:
         """See :meth:`cardkit.store.backend.Backend.advance`."""
         a = append
+        values: tuple[object, ...]
+        if a.is_over:
+            check, values = sql.ADVANCE_MATCH, (a.new_length, True, a.to_act, a.match_id, a.nonce, a.length)
+        else:
+            check, values = sql.ADVANCE_PLAYING, (a.new_length, a.to_act, a.match_id, a.nonce, a.length)
+        rows = [(a.match_id, r.seq, r.actor, r.action, r.events) for r in a.entries]
         try:
             with self._transaction(immediate=True) as cur:
                 # The write lock is held from BEGIN IMMEDIATE, so the row checked here is
                 # the row the entries follow; no match row is read first.
-                cur.execute(
-                    sql.ADVANCE_MATCH, (a.new_length, a.is_over, a.to_act, a.match_id, a.nonce, a.length)
-                )
-                if cur.rowcount != 1:
+                if cur.execute(check, values).rowcount != 1:
                     return False
-                session = self._session(cur)
-                session.insert_entries(a.match_id, a.entries)
-                session.put_snapshots(a.match_id, a.snapshots)
+                try:
+                    cur.executemany(sql.INSERT_ENTRY, rows)
+                except sqlite3.IntegrityError as exc:
+                    raise ConcurrencyError(
+                        f"match {a.match_id!r} already has an entry {a.length}: another writer came first"
+                    ) from exc
+                if a.snapshots:
+                    self._session(cur).put_snapshots(a.match_id, a.snapshots)
         except sqlite3.Error as exc:
             raise StoreError(f"SQLite database {self.path!r}: {exc}") from exc
-        with self._changed:
-            self._changed.notify_all()
+        if self._waiters:
+            with self._changed:
+                self._changed.notify_all()
         return True
 
     def wait(self, match_id: str, after: int, timeout: float) -> int | None:
@@ -196,7 +207,11 @@ class SqliteBackend:
             if newest is None or newest > after or left <= 0:
                 return newest
             with self._changed:
-                self._changed.wait(min(pause, left))
+                self._waiters += 1
+                try:
+                    self._changed.wait(min(pause, left))
+                finally:
+                    self._waiters -= 1
             pause = min(pause * 1.5, 0.1)
 
     def close(self) -> None:
