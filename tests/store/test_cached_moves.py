@@ -11,7 +11,8 @@ import pytest
 
 import cardkit
 import cardkit.store
-from cardkit.errors import ConcurrencyError, IllegalActionError, NotYourTurnError
+from cardkit.core.log import LogEntry
+from cardkit.errors import ConcurrencyError, IllegalActionError, NotYourTurnError, ReplayMismatchError
 from cardkit.rng import Rng
 
 from .helpers import random_moves
@@ -163,3 +164,30 @@ def test_wait_wakes_on_a_cached_move(url: str) -> None:
         assert newest > last
         assert waited < 5
         assert counts["written"] == 1
+
+
+def test_cached_appends_are_verified_and_checked(url: str) -> None:
+    game = cardkit.new_game("spacc-u-mazz", players=2, seed=21)
+    with cardkit.store.open(url, snapshot_every=8) as store:
+        counts = _count_advances(store)
+        match_id = store.create(game)
+        game, moves = random_moves(game, Rng(3), 1)
+        store.play(match_id, moves[0])  # loads and caches the match
+        seq = len(game.log.entries) - 1
+        later, _ = random_moves(game, Rng(4), 12)
+        new = list(later.log.entries[seq + 1 :])
+        # refused on the cached game and again on the stored one: nothing written
+        forged = [LogEntry(new[0].seq, new[0].actor, new[0].action, ())] + new[1:]
+        with pytest.raises(ReplayMismatchError):
+            store.append(match_id, forged, expected_seq=seq)
+        with pytest.raises(ConcurrencyError):
+            store.append(match_id, new, expected_seq=seq - 1)
+        assert counts == {"tried": 0, "written": 0}
+        assert store.log(match_id) == game.log
+        appended = store.append(match_id, new, expected_seq=seq)
+        assert counts == {"tried": 1, "written": 1}
+        assert appended.state == later.state
+        assert store.log(match_id) == later.log
+        with pytest.raises(ConcurrencyError):
+            store.append(match_id, new, expected_seq=seq)  # the same batch again: a lost race
+        assert store.log(match_id) == later.log

@@ -12,7 +12,7 @@ import math
 import secrets
 import threading
 from collections import OrderedDict
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 import cardkit
 from cardkit.core.config import resolve_config
@@ -196,7 +196,11 @@ class Store:
         match_id = _check_match_id(match_id)
         if expected_seq is not None:
             _check_seq(expected_seq, "expected_seq")
-        played = self._play_cached(match_id, action, seat, expected_seq)
+        def decide(game: Game[Any, Any]) -> Game[Any, Any]:
+            move = game.rules.parse_action(action) if isinstance(action, str) else action
+            return game.play(move, seat)
+
+        played = self._move_cached(match_id, expected_seq, decide)
         if played is not None:
             return played
         with self._backend.write() as s:
@@ -211,13 +215,16 @@ class Store:
         self._remember(row, length, new, chances)
         return new
 
-    def _play_cached(
-        self, match_id: str, action: Any, seat: int | None, expected_seq: int | None
+    def _move_cached(
+        self,
+        match_id: str,
+        expected_seq: int | None,
+        decide: Callable[[Game[Any, Any]], Game[Any, Any]],
     ) -> Game[Any, Any] | None:
-        """``play`` decided on the cached game and written only if the stored match is still
-        that game (one short transaction, no read first); ``None`` when there is no such
-        game, it refuses the move, or the match moved on: then the locked path decides
-        against what is stored (and words any error from it)."""
+        """A move (``play`` or ``append``) decided on the cached game and written only if
+        the stored match is still that game (one short transaction, no read first); ``None``
+        when there is no such game, it refuses the move, or the match moved on: then the
+        locked path decides against what is stored (and words any error from it)."""
         with self._cache_lock:
             hit = self._cache.get(match_id)
         if hit is None:
@@ -229,12 +236,12 @@ class Store:
         try:
             if get_rules(rules.name) is not rules:
                 return None
-            if isinstance(action, str):
-                action = rules.parse_action(action)
-            new = game.play(action, seat)
+            new = decide(game)
         except CardkitError:
             return None
         entries = _entries_since(new, length)
+        if not entries:
+            return None
         rows, snapshots, new, new_length, chances = self._prepare(
             rules, length, game.state, chances, entries, new
         )
@@ -266,6 +273,9 @@ class Store:
         entries = list(entries)
         if not all(isinstance(e, LogEntry) for e in entries):
             raise LogError("append takes LogEntry values")
+        appended = self._move_cached(match_id, expected_seq, lambda game: self._verify(game, entries))
+        if appended is not None:
+            return appended
         with self._backend.write() as s:
             row, rules = self._row(s, match_id, lock=True)
             self._check_expected(row, expected_seq)
