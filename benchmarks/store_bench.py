@@ -2,9 +2,10 @@
 
     PYTHONPATH=src python benchmarks/store_bench.py [--postgres DSN] [--rounds 5]
 
-1. SQLite ``store.play`` (one transaction per move: load from cache, decide, append) vs raw
-   ``sqlite3`` inserting the same entry rows, one transaction per move, same file settings
-   (WAL; synchronous=FULL, the store's default, then NORMAL, for both). Target: >= 0.5x.
+1. SQLite ``store.play`` (one transaction per move: load from cache, decide, append) and
+   ``store.append`` of the same entries (verified against the rules) vs raw ``sqlite3``
+   inserting the same entry rows, one transaction per move, same file settings (WAL;
+   synchronous=FULL, the store's default, then NORMAL, for both). Target: >= 0.5x.
 2. ``store.play`` on a match of ~10,000 entries vs one of ~100 (SQLite), with the game cache
    off (every move re-decides the tail after the snapshot) and on (the default). Target: <= 1.2x.
 3. PostgreSQL (with --postgres): ``store.play`` moves/s with 1 and 4 writer processes (each
@@ -65,15 +66,16 @@ def stats(times: list[float]) -> tuple[float, float]:
 
 def bench_sqlite_vs_raw(tmp: Path, rounds: int, moves: int, sync: str) -> None:
     base = cardkit.new_game("crazy-eights", players=4, seed=3, mode="points", target=10**9, max_turns=10**9)
-    store_times, raw_times = [], []
+    store_times, append_times, raw_times = [], [], []
     for r in range(rounds):
         moves_r = continuation(base, moves, r)
         # the rows raw sqlite3 inserts: exactly the entry rows the store writes
-        g, batches = base, []
+        g, batches, entry_batches = base, [], []
         for m in moves_r:
             n = len(g.log.entries)
             g = g.play(m)
-            batches.append([entry_to_row(e) for e in g.log.entries[n:]])
+            entry_batches.append(list(g.log.entries[n:]))
+            batches.append([entry_to_row(e) for e in entry_batches[-1]])
         url = f"sqlite:///{tmp}/s{sync}{r}.db?synchronous={sync}"
         with cardkit.store.open(url) as store:
             mid = store.create(base)
@@ -81,6 +83,15 @@ def bench_sqlite_vs_raw(tmp: Path, rounds: int, moves: int, sync: str) -> None:
             for m in moves_r:
                 store.play(mid, m)
             store_times.append((time.perf_counter() - t) / moves)
+        url = f"sqlite:///{tmp}/a{sync}{r}.db?synchronous={sync}"
+        with cardkit.store.open(url) as store:
+            mid = store.create(base)
+            seq = len(base.log.entries) - 1
+            t = time.perf_counter()
+            for entries in entry_batches:
+                store.append(mid, entries, expected_seq=seq)
+                seq = entries[-1].seq
+            append_times.append((time.perf_counter() - t) / moves)
         conn = sqlite3.connect(tmp / f"r{sync}{r}.db", isolation_level=None)
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute(f"PRAGMA synchronous={sync.upper()}")
@@ -93,10 +104,13 @@ def bench_sqlite_vs_raw(tmp: Path, rounds: int, moves: int, sync: str) -> None:
         raw_times.append((time.perf_counter() - t) / moves)
         conn.close()
     s_min, s_med = stats(store_times)
+    a_min, a_med = stats(append_times)
     r_min, r_med = stats(raw_times)
     print(f"sqlite synchronous={sync}: store.play {1/s_min:7.0f} moves/s (best) {1/s_med:7.0f} (median)")
+    print(f"sqlite synchronous={sync}: store.append {1/a_min:7.0f} moves/s (best) {1/a_med:7.0f} (median)")
     print(f"sqlite synchronous={sync}: raw inserts {1/r_min:7.0f} moves/s (best) {1/r_med:7.0f} (median)")
     print(f"  ratio store/raw: {r_min/s_min:.2f}x (best), {r_med/s_med:.2f}x (median)   target >= 0.5x")
+    print(f"  ratio append/raw: {r_min/a_min:.2f}x (best), {r_med/a_med:.2f}x (median)")
 
 
 def bench_long_vs_short(tmp: Path, rounds: int, moves: int, cache_size: int) -> None:

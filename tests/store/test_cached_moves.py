@@ -47,8 +47,8 @@ def test_cached_moves_take_the_fast_path_and_match_a_fresh_load(url: str, backen
             expected = expected.play(action)
             played = store.play(match_id, action)
             assert played.state == expected.state
-        # the first move loads the match (create keeps nothing cached); every later one is cached
-        assert counts == {"tried": len(moves) - 1, "written": len(moves) - 1}
+        # create keeps the game cached, so no move loads the match
+        assert counts == {"tried": len(moves), "written": len(moves)}
         assert store.log(match_id) == final.log
         info = store.info(match_id)
         assert (info.is_over, info.to_act, info.entries) == (True, None, len(final.log.entries))
@@ -148,7 +148,7 @@ def test_wait_wakes_on_a_cached_move(url: str) -> None:
         counts = _count_advances(store)
         match_id = store.create(game)
         game = game.play(game.legal_actions()[0])
-        store.play(match_id, game.log.entries[-1].action)  # loads and caches the match
+        store.play(match_id, game.log.entries[-1].action)
         last = store.info(match_id).last_seq
 
         def move() -> None:
@@ -163,7 +163,7 @@ def test_wait_wakes_on_a_cached_move(url: str) -> None:
         thread.join()
         assert newest > last
         assert waited < 5
-        assert counts["written"] == 1
+        assert counts["written"] == 2  # the play before, and the one in the thread
 
 
 def test_cached_appends_are_verified_and_checked(url: str) -> None:
@@ -172,7 +172,7 @@ def test_cached_appends_are_verified_and_checked(url: str) -> None:
         counts = _count_advances(store)
         match_id = store.create(game)
         game, moves = random_moves(game, Rng(3), 1)
-        store.play(match_id, moves[0])  # loads and caches the match
+        store.play(match_id, moves[0])
         seq = len(game.log.entries) - 1
         later, _ = random_moves(game, Rng(4), 12)
         new = list(later.log.entries[seq + 1 :])
@@ -182,12 +182,37 @@ def test_cached_appends_are_verified_and_checked(url: str) -> None:
             store.append(match_id, forged, expected_seq=seq)
         with pytest.raises(ConcurrencyError):
             store.append(match_id, new, expected_seq=seq - 1)
-        assert counts == {"tried": 0, "written": 0}
+        assert counts == {"tried": 1, "written": 1}  # the play only
         assert store.log(match_id) == game.log
         appended = store.append(match_id, new, expected_seq=seq)
-        assert counts == {"tried": 1, "written": 1}
+        assert counts == {"tried": 2, "written": 2}
         assert appended.state == later.state
         assert store.log(match_id) == later.log
         with pytest.raises(ConcurrencyError):
             store.append(match_id, new, expected_seq=seq)  # the same batch again: a lost race
         assert store.log(match_id) == later.log
+
+
+def test_cached_games_have_a_short_history(url: str, backend: str) -> None:
+    # A game handed out by a cached move (the cache made by create, a load or an earlier
+    # move) is the stored game, its history a suffix of the log no longer than a load's.
+    game, _ = random_moves(cardkit.new_game("wizard", players=3, seed=7), Rng(8), 30)
+    other = url if backend != "memory" else "memory:"
+    with cardkit.store.open(url, snapshot_every=8) as cached, cardkit.store.open(
+        other, snapshot_every=8, cache_size=0
+    ) as uncached:
+        a = cached.create(game, match_id="a")
+        b = uncached.create(game, match_id="b")
+        assert cached.load(a).log.entries == uncached.load(b).log.entries
+        later, moves = random_moves(game, Rng(9), 25)
+        expected = game
+        for action in moves:
+            expected = expected.play(action)
+            whole = expected.log.entries
+            from_cache = cached.play(a, action)
+            from_load = uncached.play(b, action)
+            assert from_cache.state == from_load.state == expected.state
+            history = from_cache.log.entries
+            assert history == whole[len(whole) - len(history) :]
+            assert 0 < len(history) <= max(8, len(from_load.log.entries))
+        assert cached.log(a).entries == later.log.entries

@@ -169,6 +169,20 @@ class Store:
             s.insert_entries(match_id, [entry_to_row(e) for e in log.entries])
             s.put_snapshots(match_id, [snap for snap, _ in snapshots])
         self._forget(match_id)
+        if self.cache_size:
+            # Keep the game as load would give it (from its newest snapshot), so the host's
+            # first move on the match it just created does not load it back.
+            usable = [(snap, state) for snap, state in snapshots if snap.seq < row.length]
+            if usable:
+                snap, state = usable[-1]
+                tail, base, base_chances = log.entries[snap.seq :], state, snap.chances
+            else:
+                tail, base, base_chances = log.entries, None, 0
+            loaded = Game.resume(
+                rules, game.config, game.seed, game.auto_chance, tail, state=base, chances=base_chances
+            )
+            chances = sum(1 for e in log.entries if e.actor == CHANCE)
+            self._keep(match_id, row.nonce, row.length, loaded, chances)
         return match_id
 
     def import_log(self, log: GameLog, match_id: str | None = None) -> str:
@@ -510,7 +524,7 @@ class Store:
                 new = game.play(entry.action)
             else:
                 new = game.play(entry.action, entry.actor)
-            made = [e for e in new.log.entries if e.seq >= length]
+            made = _entries_since(new, length)
             given = [
                 LogEntry(e.seq, e.actor, e.action, tuple(e.events)) for e in entries[i : i + len(made)]
             ]
