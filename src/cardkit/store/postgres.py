@@ -42,7 +42,9 @@ def _placeholder(statement: str) -> str:
     return statement.replace("?", "%s")
 
 
-_ADVANCE = _placeholder(sql.ADVANCE_POSTGRES)
+# Arrays go in binary (%b): in text the driver escapes every quote of the JSON they hold.
+_ADVANCE = _placeholder(sql.ADVANCE_POSTGRES).replace("%s::", "%b::")
+_ADVANCE_ONE = _placeholder(sql.ADVANCE_ONE_POSTGRES)
 
 
 def _duplicate(exc: BaseException) -> str | None:
@@ -160,14 +162,25 @@ class PostgresBackend:
     def advance(self, append: Append) -> bool:
         """See :meth:`cardkit.store.backend.Backend.advance`."""
         a = append
-        params = (
-            a.new_length, a.is_over, a.to_act, a.match_id, a.nonce, a.length,
-            [r.seq for r in a.entries], [r.actor for r in a.entries],
-            [r.action for r in a.entries], [r.events for r in a.entries],
-            [r.seq for r in a.snapshots], [r.rules_version for r in a.snapshots],
-            [r.library for r in a.snapshots], [r.chances for r in a.snapshots],
-            [r.state for r in a.snapshots],
-        )
+        statement: str
+        params: tuple[Any, ...]
+        if len(a.entries) == 1 and not a.snapshots:
+            e = a.entries[0]
+            statement = _ADVANCE_ONE
+            params = (
+                a.new_length, a.is_over, a.to_act, a.match_id, a.nonce, a.length,
+                e.seq, e.actor, e.action, e.events,
+            )
+        else:
+            statement = _ADVANCE
+            params = (
+                a.new_length, a.is_over, a.to_act, a.match_id, a.nonce, a.length,
+                [r.seq for r in a.entries], [r.actor for r in a.entries],
+                [r.action for r in a.entries], [r.events for r in a.entries],
+                [r.seq for r in a.snapshots], [r.rules_version for r in a.snapshots],
+                [r.library for r in a.snapshots], [r.chances for r in a.snapshots],
+                [r.state for r in a.snapshots],
+            )
         try:
             with self._pool.connection() as conn:
                 conn.autocommit = True
@@ -176,15 +189,16 @@ class PostgresBackend:
                     # own. The wake-up is a second one: NOTIFY takes a lock held until its
                     # transaction's commit is flushed, so inside the move's transaction it
                     # would serialise every writer's flush (no group commit). Its own commit
-                    # need not wait for the disk (a lost wake-up costs a waiter nothing: it
-                    # re-reads the match); the move's commit still does.
-                    row = conn.execute(_ADVANCE, params).fetchone()
-                    moved = row is not None and int(row[0]) == 1
+                    # need not wait for the disk: a wake-up lost to a crash only holds a
+                    # waiter to its timeout, when it reads the match again. The move's
+                    # commit still waits for the disk as any other.
+                    rows = conn.execute(statement, params).fetchall()
+                    moved = len(rows) == 1 and (statement is _ADVANCE_ONE or int(rows[0][0]) == 1)
                     if moved:
                         try:
                             conn.execute(_NOTIFY_UNFLUSHED, (CHANNEL, f"{a.new_length - 1}:{a.match_id}"))
                         except psycopg.Error:
-                            pass  # the move is committed; waiters will see it when they look again
+                            pass  # the move is committed; waiters see it when they next read the match
                 finally:
                     conn.autocommit = False
         except PoolTimeout as exc:
