@@ -628,6 +628,13 @@ def loads(text: str | bytes, rules: AnyRules | str | None = None) -> GameLog:
     """A :class:`GameLog` from JSON text; :class:`LogError` if malformed, truncated or of
     an unknown ``format_version``. Pass ``rules`` (a Rules object or a registered name)
     for a game that is not registered; a per-seat export is read by :func:`loads_seat_log`."""
+    if type(text) is str:
+        # what dumps wrote is read in one pass; anything else, and every error, here below
+        from cardkit.serde_fast import fused_loads
+
+        log = fused_loads(text, rules)
+        if log is not None:
+            return log
     return log_from_json(parse_json(text), rules)
 
 
