@@ -630,7 +630,7 @@ def loads(text: str | bytes, rules: AnyRules | str | None = None) -> GameLog:
     for a game that is not registered; a per-seat export is read by :func:`loads_seat_log`."""
     if type(text) is str:
         # what dumps wrote is read in one pass; anything else, and every error, here below
-        from cardkit.serde_fast import fused_loads
+        from cardkit._serde_fast import fused_loads
 
         log = fused_loads(text, rules)
         if log is not None:
