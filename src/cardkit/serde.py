@@ -27,6 +27,7 @@ from typing import Any, Callable, Final, Literal, Mapping, Union
 
 import attrs
 import cattrs
+import cattrs.fns
 
 from cardkit.cards import Card
 from cardkit.core.game import SEED_LIMIT
@@ -176,9 +177,63 @@ def to_json(obj: Any) -> Any:
     raise TypeError(f"cannot serialize {type(obj).__name__} to JSON")
 
 
-def _tagged(obj: Any) -> dict[str, Any]:
+_Writer = Callable[[Any], dict[str, Any]]
+_WRITERS: dict[type, _Writer] = {}
+
+
+def _writer(cls: type) -> _Writer:
+    """``record -> {"type": ..., field: JSON value, ...}`` for ``cls``: cattrs's own
+    unstructuring, field by field, in one function generated once per class (the generic
+    dispatch per record and the merge with the type tag cost about half of ``dumps``)."""
+    name = type_name(cls)
+    hook = _converter.get_unstructure_hook(cls)
+    writer: _Writer = lambda obj: {"type": name, **hook(obj)}  # noqa: E731 - the fallback
     try:
-        return {"type": type_name(type(obj)), **_converter.unstructure(obj)}
+        hints = typing.get_type_hints(cls)
+        fields = attrs.fields(cls)
+        if all(f.name in hints and f.name.isidentifier() and f.name != "type" for f in fields):
+            namespace: dict[str, Any] = {"_name": name}
+            values = []
+            for i, f in enumerate(fields):
+                value = f"obj.{f.name}"
+                annotation = hints[f.name]
+                field_hook = _converter.get_unstructure_hook(annotation)
+                inner = _optional_of(annotation)
+                if annotation is Card:
+                    values.append(f"{value}.code")  # the hook registered above, inlined
+                elif field_hook is cattrs.fns.identity or (
+                    inner is not None and _converter.get_unstructure_hook(inner) is cattrs.fns.identity
+                ):
+                    values.append(value)  # (an optional of an identity is one too)
+                elif inner is Card:
+                    values.append(f"(None if {value} is None else {value}.code)")
+                elif typing.get_origin(annotation) is tuple and typing.get_args(annotation) == (Card, Ellipsis):
+                    values.append(f"[c.code for c in {value}]")
+                else:
+                    namespace[f"_h{i}"] = field_hook
+                    values.append(f"_h{i}({value})")
+            items = "".join(f", {f.name!r}: {v}" for f, v in zip(fields, values))
+            exec(f"def write(obj):\n    return {{'type': _name{items}}}\n", namespace)  # noqa: S102
+            writer = namespace["write"]
+    except Exception:  # noqa: BLE001 - anything unusual keeps the generic writer
+        pass
+    _WRITERS[cls] = writer
+    return writer
+
+
+def _optional_of(annotation: Any) -> Any:
+    """``X`` for ``X | None``, else None."""
+    args = typing.get_args(annotation)
+    origin = typing.get_origin(annotation)
+    if (origin is Union or origin is types.UnionType) and len(args) == 2 and type(None) in args:
+        return args[0] if args[1] is type(None) else args[1]
+    return None
+
+
+def _tagged(obj: Any) -> dict[str, Any]:
+    writer = _WRITERS.get(type(obj))
+    try:
+        return (writer or _writer(type(obj)))(obj)
     except (AttributeError, TypeError, ValueError):
         # A hand-built record with a wrong field type (Play("QS")): name the field.
         check_fields(obj)
@@ -186,6 +241,17 @@ def _tagged(obj: Any) -> dict[str, Any]:
 
 
 def _entry_to_json(entry: LogEntry) -> dict[str, Any]:
+    action, writers = entry.action, _WRITERS
+    try:
+        # _tagged, inlined: a log holds tens of thousands of records
+        return {
+            "seq": entry.seq,
+            "actor": "chance" if entry.actor == CHANCE else entry.actor,
+            "action": (writers.get(type(action)) or _writer(type(action)))(action),
+            "events": [(writers.get(type(e)) or _writer(type(e)))(e) for e in entry.events],
+        }
+    except (AttributeError, TypeError, ValueError):
+        pass  # once more record by record, where _tagged names a bad field
     return {
         "seq": entry.seq,
         "actor": "chance" if entry.actor == CHANCE else entry.actor,

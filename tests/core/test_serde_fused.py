@@ -298,3 +298,36 @@ def test_mutated_logs_get_the_same_answer_on_both_paths(mutations: list[tuple[tu
             continue  # an earlier mutation removed this path
     kind, _ = _same_outcome(_compact(data))
     assert kind in ("ok", "LogError")
+
+
+def _deep_typed(value: Any) -> Any:
+    """``value`` with every container's type kept (a tuple and a list differ)."""
+    if isinstance(value, dict):
+        return ("dict", [(k, _deep_typed(v)) for k, v in value.items()])
+    if isinstance(value, (list, tuple)):
+        return (type(value).__name__, [_deep_typed(v) for v in value])
+    return (type(value).__name__, value)
+
+
+@pytest.mark.parametrize("name,players,options", TABLES)
+def test_the_generated_writers_write_what_cattrs_writes(name: str, players: int, options: dict[str, Any]) -> None:
+    game = _random_game(name, players, options, 2, 150)
+    seen = 0
+    for entry in game.log.entries:
+        for record in (entry.action, *entry.events):
+            expected = {"type": serde.type_name(type(record)), **serde._converter.unstructure(record)}
+            assert _deep_typed(serde.to_json(record)) == _deep_typed(expected)
+            seen += 1
+    assert seen > len(game.log.entries)
+
+
+def test_a_hand_built_record_with_a_bad_field_is_still_named_when_dumped() -> None:
+    from cardkit.games.crazy_eights.actions import Play
+
+    game = _random_game("crazy-eights", 3, {}, 1, 5)
+    bad = cardkit.LogEntry(seq=0, actor=0, action=Play("QS", None), events=())  # type: ignore[arg-type]
+    log = cardkit.GameLog(game="crazy-eights", rules_version=game.log.rules_version,
+                          config=game.log.config, seed=1, entries=(bad,))  # fmt: skip
+    for obj in (bad.action, bad, log):
+        with pytest.raises(cardkit.IllegalActionError, match=r"Play\.card must be"):
+            cardkit.dumps(obj)
