@@ -56,7 +56,7 @@ class Plan:
     far_actions: int
 
 
-FULL = Plan(rounds=5, batch_seconds=0.25, check_seeds=30, log_entries=10_000, serde_repeats=5,
+FULL = Plan(rounds=5, batch_seconds=0.25, check_seeds=30, log_entries=10_000, serde_repeats=7,
             startup_repeats=10, memory_entries=10_000, far_actions=10_000)  # fmt: skip
 QUICK = Plan(rounds=2, batch_seconds=0.005, check_seeds=3, log_entries=1_000, serde_repeats=1,
              startup_repeats=1, memory_entries=500, far_actions=1_000)  # fmt: skip
