@@ -35,7 +35,7 @@ from cardkit.core.rules import CHANCE, Pick, Shuffle
 if typing.TYPE_CHECKING:
     from cardkit.serde import AnyRules
 
-__all__ = ["fused_loads"]
+__all__ = ["fused_loads", "record_builder"]
 
 # What dumps writes first; the game's name is needed before the entries are parsed (the
 # hook must know the game's record classes), and the envelope object is parsed last.
@@ -61,6 +61,13 @@ def _field_code(i: int, annotation: Any, names: dict[str, Any]) -> list[str] | N
     origin, args = typing.get_origin(annotation), typing.get_args(annotation)
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis and args[0] is Card:
         return [f"if type({v}) is not list: raise _Mismatch", f"{x} = tuple(map(_cards.__getitem__, {v}))"]
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis and args[0] is int:
+        return [
+            f"if type({v}) is not list: raise _Mismatch",
+            f"{x} = tuple({v})",
+            f"for _e in {x}:",
+            "    if type(_e) is not int: raise _Mismatch",
+        ]
     if origin is Literal and args and all(type(a) is str for a in args):
         names[f"_allowed{i}"] = frozenset(args)
         return [f"if type({v}) is not str or {v} not in _allowed{i}: raise _Mismatch", f"{x} = {v}"]
@@ -71,10 +78,16 @@ def _field_code(i: int, annotation: Any, names: dict[str, Any]) -> list[str] | N
     return None
 
 
-def _pairs_builder(cls: type) -> Callable[[_Pairs], Any] | None:
-    """``pairs -> record`` for ``cls`` (raising where the pairs are not exactly what dumps
-    writes), generated once per class like attrs's ``__init__``; None for a class whose
-    fields are not all plain init arguments (those records go through the generic path)."""
+def record_builder(cls: type, source: Literal["pairs", "dict"]) -> Callable[[Any], Any] | None:
+    """A function that builds a ``cls`` record from its JSON object, generated once per
+    class (as attrs generates ``__init__``); it raises where the object is not exactly
+    what :func:`cardkit.dumps` writes, and the caller then leaves the record to cattrs.
+
+    ``source`` ``"pairs"``: the key/value pairs of the object (what the JSON object hook
+    gets), keys in field order after ``"type"``. ``"dict"``: the parsed dict, whose keys
+    the caller has checked. None for a class whose fields are not all plain init
+    arguments (cattrs alone builds those).
+    """
     from cardkit import serde
 
     try:
@@ -87,14 +100,16 @@ def _pairs_builder(cls: type) -> Callable[[_Pairs], Any] | None:
         for f in fields
     ):
         return None
-    names: dict[str, Any] = {"_cls": cls, "_cards": Card._interned}
-    lines = [] if fields else ["if len(p) != 1: raise _Mismatch"]
-    names["_Mismatch"] = _GiveUp
-    if fields:
+    names: dict[str, Any] = {"_cls": cls, "_cards": Card._interned, "_Mismatch": _GiveUp}
+    lines: list[str] = []
+    if source == "dict":
+        lines += [f"v{i} = p[{f.name!r}]" for i, f in enumerate(fields)]
+    elif fields:
         unpack = ", ".join(["_t"] + [f"(k{i}, v{i})" for i in range(len(fields))])
-        lines.append(f"{unpack} = p")
         keys = " or ".join(f"k{i} != {f.name!r}" for i, f in enumerate(fields))
-        lines.append(f"if {keys}: raise _Mismatch")
+        lines += [f"{unpack} = p", f"if {keys}: raise _Mismatch"]
+    else:
+        lines.append("if len(p) != 1: raise _Mismatch")
     for i, f in enumerate(fields):
         code = _field_code(i, hints[f.name], names)
         if code is None:
@@ -103,9 +118,9 @@ def _pairs_builder(cls: type) -> Callable[[_Pairs], Any] | None:
             code = [f"x{i} = _conv{i}(v{i})"]
         lines += code
     lines.append("return _cls(" + ", ".join(f"x{i}" for i in range(len(fields))) + ")")
-    source = "def build(p):\n" + "".join(f"    {line}\n" for line in lines)
-    exec(source, names)  # noqa: S102 - generated from attrs field names (identifiers)
-    build: Callable[[_Pairs], Any] = names["build"]
+    source_code = "def build(p):\n" + "".join(f"    {line}\n" for line in lines)
+    exec(source_code, names)  # noqa: S102 - generated from attrs field names (identifiers)
+    build: Callable[[Any], Any] = names["build"]
     return build
 
 
@@ -122,7 +137,7 @@ class _Reader:
             classes = {table[name] for table in (actions, events) if name in table}
             if len(classes) != 1:
                 continue  # one name, an action and an event class: the entry decides which
-            build = _pairs_builder(classes.pop())
+            build = record_builder(classes.pop(), "pairs")
             if build is not None:
                 builders[name] = build
         self.builders = builders

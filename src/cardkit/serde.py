@@ -381,34 +381,19 @@ _Plan = tuple[frozenset[str], Callable[[dict[str, Any]], Any]]
 _FAST: dict[type, _Plan | None] = {}
 
 
-def _builder(cls: type, fields: tuple[tuple[str, _Field], ...]) -> Callable[[dict[str, Any]], Any]:
-    """``data -> cls(convert_1(data[name_1]), ...)`` as one generated function (as attrs
-    generates ``__init__``): no loop and no per-field tuple unpacking per record."""
-    names = {f"_c{i}": convert for i, (_, convert) in enumerate(fields)}
-    call = ", ".join(f"_c{i}(d[{name!r}])" for i, (name, _) in enumerate(fields))
-    namespace: dict[str, Any] = {"_cls": cls, **names}
-    exec(f"def build(d):\n    return _cls({call})\n", namespace)  # noqa: S102 - names are attrs fields
-    build: Callable[[dict[str, Any]], Any] = namespace["build"]
-    return build
-
-
 def _fast_plan(cls: type) -> _Plan | None:
-    """How to build ``cls`` from JSON without cattrs's per-call dispatch; None when its
-    fields are not all plain required init arguments (cattrs then does the whole job)."""
+    """How to build ``cls`` from JSON without cattrs's per-call dispatch (its keys and a
+    builder generated for it); None when its fields are not all plain required init
+    arguments (cattrs then does the whole job)."""
     if cls in _FAST:
         return _FAST[cls]
+    from cardkit._serde_fast import record_builder
+
     plan: _Plan | None = None
     try:
-        hints = typing.get_type_hints(cls)
-        fields = attrs.fields(cls)
-        if all(
-            f.init and f.alias == f.name and f.name in hints and f.name != "type" and f.name.isidentifier()
-            for f in fields
-        ):
-            plan = (
-                frozenset(f.name for f in fields) | {"type"},
-                _builder(cls, tuple((f.name, _fast_field(hints[f.name])) for f in fields)),
-            )
+        build = record_builder(cls, "dict")
+        if build is not None:
+            plan = (frozenset(f.name for f in attrs.fields(cls)) | {"type"}, build)
     except Exception:  # noqa: BLE001 - anything unusual is left to cattrs
         plan = None
     _FAST[cls] = plan
@@ -425,7 +410,7 @@ def _fast_record(data: Any, table: dict[str, type]) -> Any:
             if plan is not None and data.keys() == plan[0]:
                 try:
                     return plan[1](data)
-                except _Slow:
+                except Exception:  # noqa: BLE001 - not exactly what dumps writes: cattrs decides
                     pass
     return None
 
@@ -445,7 +430,7 @@ def _from_tagged(rules: AnyRules, data: Any, kind: str, table: dict[str, type] |
     if plan is not None and data.keys() == plan[0]:
         try:
             return plan[1](data)
-        except _Slow:
+        except Exception:  # noqa: BLE001 - not exactly what dumps writes: cattrs decides
             pass
     fields = dict(data)
     del fields["type"]
@@ -598,20 +583,21 @@ def seat_entries_from_json(rules: AnyRules, data: Any) -> tuple[SeatEntry, ...]:
         raise LogError("seat entries must be a JSON list")
     out = []
     previous = -1
+    actions, event_types = _types(rules, "action"), _types(rules, "event")
     for i, raw in enumerate(data):
         seq, actor, events = _entry_fields(raw, i, None)
         if seq <= previous:
             raise LogError(f"entry {i} has seq {seq}: seat entries must be in order", seq=i)
         previous = seq
         action = raw["action"]
-        out.append(
-            SeatEntry(
-                seq=seq,
-                actor=actor,
-                action=None if action is None else _at(seq, action_from_json, rules, action),
-                events=tuple(_at(seq, event_from_json, rules, e) for e in events),
-            )
-        )
+        if action is not None:
+            loaded = _fast_record(action, actions)
+            action = loaded if loaded is not None else _at(seq, _from_tagged, rules, action, "action", actions)
+        records = []
+        for e in events:
+            event = _fast_record(e, event_types)
+            records.append(event if event is not None else _at(seq, _from_tagged, rules, e, "event", event_types))
+        out.append(SeatEntry(seq=seq, actor=actor, action=action, events=tuple(records)))
     return tuple(out)
 
 
