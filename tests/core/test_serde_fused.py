@@ -331,3 +331,20 @@ def test_a_hand_built_record_with_a_bad_field_is_still_named_when_dumped() -> No
     for obj in (bad.action, bad, log):
         with pytest.raises(cardkit.IllegalActionError, match=r"Play\.card must be"):
             cardkit.dumps(obj)
+
+
+def test_a_record_whose_constructor_refuses_a_value_is_a_log_error() -> None:
+    # a user's record with a validator: the generated builder calls the constructor, which
+    # raises; the record then goes to cattrs, which words the error (once a bare ValueError)
+    import types as pytypes
+
+    import attrs
+
+    @attrs.frozen
+    class Bet:
+        chips: int = attrs.field(validator=attrs.validators.gt(0))
+
+    rules: Any = pytypes.SimpleNamespace(name="betting", action_types=(Bet,), event_types=())
+    assert serde.action_from_json(rules, {"type": "bet", "chips": 3}) == Bet(3)
+    with pytest.raises(cardkit.LogError, match="malformed action 'bet'"):
+        serde.action_from_json(rules, {"type": "bet", "chips": 0})
