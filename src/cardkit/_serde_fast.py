@@ -1,7 +1,9 @@
-"""The fast path of :func:`cardkit.loads`: records built while the JSON is parsed.
+"""The fast path of :func:`cardkit.loads` and :func:`cardkit.loads_seat_log`: records
+built while the JSON is parsed.
 
-:func:`cardkit.serde.loads` first parses with a strict hook that checks every object for
-duplicate keys, then builds the records from the parsed dicts: two passes over every
+The generic path (:func:`cardkit.serde.parse_json`, then
+:func:`~cardkit.serde.log_from_json`) parses with a strict hook that checks every object
+for duplicate keys, then builds the records from the parsed dicts: two passes over every
 object. A log that :func:`cardkit.dumps` wrote has a fixed shape (each record's keys in
 its class's field order, ``"type"`` first; each entry's keys ``seq, actor, action,
 events``), so one hook can do both jobs at once: an object with exactly its class's keys,
@@ -10,10 +12,10 @@ pairs, with no dict built and no second pass.
 
 Anything this path does not accept exactly (another key order, a missing or unknown key,
 a non-canonical card, an unknown type, a wrong envelope, bad JSON...) makes it give up:
-:func:`fused_loads` returns None and the generic path of :mod:`cardkit.serde` reads the
-text from the start, so it alone decides every error and words it. What this path
-returns is what the generic path returns for the same text (the tests compare the two on
-logs of every game and on damaged logs).
+:func:`fused_loads` (or :func:`fused_loads_seat_log`) returns None and the generic path
+reads the text from the start, so it alone decides every error and words it. What this
+path returns is what the generic path returns for the same text (the tests compare the
+two on logs of every game and on damaged logs).
 """
 
 from __future__ import annotations
@@ -29,17 +31,18 @@ import attrs
 
 from cardkit.cards import Card
 from cardkit.core.game import SEED_LIMIT
-from cardkit.core.log import LOG_FORMAT, GameLog, LogEntry
+from cardkit.core.log import LOG_FORMAT, SEAT_LOG_FORMAT, GameLog, LogEntry, SeatEntry, SeatLog
 from cardkit.core.rules import CHANCE, Pick, Shuffle
 
 if typing.TYPE_CHECKING:
     from cardkit.serde import AnyRules
 
-__all__ = ["fused_loads", "record_builder"]
+__all__ = ["fused_loads", "fused_loads_seat_log", "record_builder"]
 
 # What dumps writes first; the game's name is needed before the entries are parsed (the
 # hook must know the game's record classes), and the envelope object is parsed last.
 _HEAD: Final = re.compile(r'\{"format":"cardkit-log","format_version":1,"game":"([^"\\]*)"')
+_SEAT_HEAD: Final = re.compile(r'\{"format":"cardkit-seat-log","format_version":1,"game":"([^"\\]*)"')
 
 _Pairs = list[tuple[str, Any]]
 _Hook = Callable[[_Pairs], Any]
@@ -141,13 +144,15 @@ class _Reader:
             if build is not None:
                 builders[name] = build
         self.builders = builders
-        self.hook = _make_hook(
+        tables = (
             builders,
             frozenset(actions.values()),
             frozenset(events.values()),
             lambda data: self.record(data, "action", actions),
             lambda data: self.record(data, "event", events),
         )
+        self.hook = _make_hook(*tables, LogEntry, False)
+        self.seat_hook = _make_hook(*tables, SeatEntry, True)
 
     def record(self, data: Any, kind: str, table: dict[str, type]) -> Any:
         """A record the hook left as a dict (keys in another order, a class without a
@@ -165,9 +170,12 @@ def _make_hook(
     event_classes: frozenset[type],
     action_record: Callable[[Any], Any],
     event_record: Callable[[Any], Any],
+    entry_type: type,
+    withheld: bool,
 ) -> _Hook:
+    """The hook for full logs (``LogEntry``) or per-seat logs (``SeatEntry``, whose
+    ``action`` is null where it is ``withheld``)."""
     # One closure with its tables in local cells: this runs once per JSON object.
-    entry_type = LogEntry
 
     def hook(pairs: _Pairs) -> Any:
         """One parsed JSON object: a record, an entry, or a dict (checked for duplicate keys)."""
@@ -186,7 +194,7 @@ def _make_hook(
                     if actor != "chance":
                         raise _GiveUp
                     actor = CHANCE
-                if type(action) not in action_classes:
+                if type(action) not in action_classes and not (withheld and action is None):
                     action = action_record(action)
                 if type(events) is not list:
                     raise _GiveUp
@@ -227,12 +235,12 @@ def _plain_json(value: Any, depth: int = 0) -> bool:
     return value is None or type(value) in (str, int, float, bool)
 
 
-def fused_loads(text: str, rules: AnyRules | str | None) -> GameLog | None:
-    """The :class:`GameLog` of ``text`` if it has the shape :func:`cardkit.dumps` writes,
-    else None (the generic path then reads it and decides every error)."""
+def _fused(text: str, rules: AnyRules | str | None, seat_log: bool) -> tuple[AnyRules, dict[str, Any]] | None:
+    """The rules and the parsed envelope (its entries built) of a log or a per-seat log in
+    the shape dumps writes; None where anything is off."""
     from cardkit import serde
 
-    head = _HEAD.match(text)
+    head = (_SEAT_HEAD if seat_log else _HEAD).match(text)
     if head is None:
         return None
     try:
@@ -241,29 +249,62 @@ def fused_loads(text: str, rules: AnyRules | str | None) -> GameLog | None:
         limit = getattr(sys, "get_int_max_str_digits", lambda: 0)()
         data = json.loads(
             text,
-            object_pairs_hook=reader.hook,
+            object_pairs_hook=reader.seat_hook if seat_log else reader.hook,
             parse_int=None if 0 < limit <= serde.MAX_DIGITS else serde._parse_int,
             parse_float=serde._parse_float,
             parse_constant=serde._parse_constant,
         )
-        serde._check_header(data, LOG_FORMAT, serde._ENVELOPE_KEYS, frozenset({"auto_chance"}))
+        if seat_log:
+            serde._check_header(data, SEAT_LOG_FORMAT, serde._SEAT_LOG_KEYS, frozenset())
+        else:
+            serde._check_header(data, LOG_FORMAT, serde._ENVELOPE_KEYS, frozenset({"auto_chance"}))
         if serde._resolve_rules(data, rules) is not resolved:
             return None
     except Exception:  # noqa: BLE001 - anything off: the generic path decides and words it
         return None
-    seed, auto, entries = data["seed"], data.get("auto_chance", True), data["entries"]
-    if type(seed) is not int or not 0 <= seed < SEED_LIMIT or type(auto) is not bool:
-        return None
     if not _plain_json(data["config"]) or type(data["rules_version"]) is not int:
         return None
-    for i, entry in enumerate(entries):
-        if type(entry) is not LogEntry or entry.seq != i:
+    entry_type = SeatEntry if seat_log else LogEntry
+    for i, entry in enumerate(data["entries"]):
+        if type(entry) is not entry_type or entry.seq != i:
             return None
+    return resolved, data
+
+
+def fused_loads(text: str, rules: AnyRules | str | None) -> GameLog | None:
+    """The :class:`GameLog` of ``text`` if it has the shape :func:`cardkit.dumps` writes,
+    else None (the generic path then reads it and decides every error)."""
+    read = _fused(text, rules, seat_log=False)
+    if read is None:
+        return None
+    resolved, data = read
+    seed, auto = data["seed"], data.get("auto_chance", True)
+    if type(seed) is not int or not 0 <= seed < SEED_LIMIT or type(auto) is not bool:
+        return None
     return GameLog(
         game=resolved.name,
         rules_version=data["rules_version"],
         config=data["config"],
         seed=seed,
-        entries=tuple(entries),
+        entries=tuple(data["entries"]),
         auto_chance=auto,
+    )
+
+
+def fused_loads_seat_log(text: str, rules: AnyRules | str | None) -> SeatLog | None:
+    """The :class:`SeatLog` of ``text`` if it has the shape :func:`cardkit.dumps` writes,
+    else None (the generic path then reads it and decides every error)."""
+    read = _fused(text, rules, seat_log=True)
+    if read is None:
+        return None
+    resolved, data = read
+    seat = data["seat"]
+    if seat is not None and (type(seat) is not int or seat < 0):
+        return None
+    return SeatLog(
+        game=resolved.name,
+        rules_version=data["rules_version"],
+        config=data["config"],
+        seat=seat,
+        entries=tuple(data["entries"]),
     )

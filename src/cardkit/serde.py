@@ -693,6 +693,12 @@ def loads(text: str | bytes, rules: AnyRules | str | None = None) -> GameLog:
 def loads_seat_log(text: str | bytes, rules: AnyRules | str | None = None) -> SeatLog:
     """A :class:`SeatLog` (``dumps(game.log_for(seat))``) from JSON text; :class:`LogError`
     if malformed. ``rules`` as for :func:`loads`."""
+    if type(text) is str:
+        from cardkit._serde_fast import fused_loads_seat_log
+
+        log = fused_loads_seat_log(text, rules)
+        if log is not None:
+            return log
     return seat_log_from_json(parse_json(text), rules)
 
 

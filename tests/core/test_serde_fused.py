@@ -106,7 +106,7 @@ def _compact(data: Any) -> str:
 def _first(data: dict[str, Any], type_name: str) -> dict[str, Any]:
     for entry in data["entries"]:
         for record in [entry["action"], *entry["events"]]:
-            if record["type"] == type_name:
+            if record is not None and record["type"] == type_name:
                 return record  # type: ignore[no-any-return]
     raise AssertionError(f"no {type_name} in the log")
 
@@ -348,3 +348,73 @@ def test_a_record_whose_constructor_refuses_a_value_is_a_log_error() -> None:
     assert serde.action_from_json(rules, {"type": "bet", "chips": 3}) == Bet(3)
     with pytest.raises(cardkit.LogError, match="malformed action 'bet'"):
         serde.action_from_json(rules, {"type": "bet", "chips": 0})
+
+
+# ------------------------------------------------------------------ per-seat logs
+
+
+def _generic_seat(text: str | bytes, rules: Any = None) -> cardkit.SeatLog:
+    return serde.seat_log_from_json(serde.parse_json(text), rules)
+
+
+def _same_seat_outcome(text: str, rules: Any = None) -> tuple[str, Any]:
+    fast = _outcome(lambda: cardkit.loads_seat_log(text, rules))
+    generic = _outcome(lambda: _generic_seat(text, rules))
+    assert fast == generic, (fast, generic)
+    return fast
+
+
+@pytest.mark.parametrize("name,players,options", TABLES)
+def test_per_seat_logs_of_every_game_read_the_same_on_both_paths(
+    name: str, players: int, options: dict[str, Any]
+) -> None:
+    from cardkit._serde_fast import fused_loads_seat_log
+
+    game = _random_game(name, players, options, 3, 150 if not LONG else 3000)
+    for seat in [*range(players), None]:
+        text = cardkit.dumps(game.log_for(seat))
+        fast = fused_loads_seat_log(text, None)
+        assert fast is not None, "the fast path declined a per-seat log that dumps wrote"
+        assert fast == _generic_seat(text) == game.log_for(seat)
+        assert cardkit.dumps(fast) == text
+        assert fused_loads_seat_log(text, game.rules) == fast
+
+
+SEAT_DAMAGE: list[tuple[str, Callable[[dict[str, Any]], None]]] = [
+    ("a withheld action", lambda d: d["entries"][3].update(action=None)),
+    ("a seat of null", lambda d: d.update(seat=None)),
+    ("a bool seat", lambda d: d.update(seat=True)),
+    ("a negative seat", lambda d: d.update(seat=-1)),
+    ("a seed (a full log's field)", lambda d: d.update(seed=1)),
+    ("a missing seat", lambda d: d.pop("seat")),
+    ("seq out of order", lambda d: d["entries"][4].update(seq=5)),
+    ("a gap in seq", lambda d: d["entries"].pop(3)),
+    ("a bad card", lambda d: _first(d, "card_played").update(card="qs")),
+    ("a full log's format", lambda d: d.update(format="cardkit-log")),
+]
+
+
+@pytest.mark.parametrize("what,change", SEAT_DAMAGE, ids=[what for what, _ in SEAT_DAMAGE])
+def test_damaged_per_seat_logs_get_the_same_answer_on_both_paths(
+    what: str, change: Callable[[dict[str, Any]], None]
+) -> None:
+    game, _ = _log_data()
+    data = json.loads(cardkit.dumps(game.log_for(1)))
+    change(data)
+    kind, _ = _same_seat_outcome(_compact(data))
+    assert kind == ("ok" if what in ("a withheld action", "a seat of null") else "LogError")
+
+
+def test_random_edits_of_a_per_seat_log_get_the_same_answer_on_both_paths() -> None:
+    game = _random_game("wizard", 3, {}, 9, 10)
+    text = cardkit.dumps(game.log_for(2))
+    rnd = random.Random(7)
+    kinds = set()
+    for _ in range(1000 if LONG else 120):
+        i = rnd.randrange(len(text))
+        damaged = text[:i] + rnd.choice('{}[]",:019-tnQSW \\') + text[i + 1 :]
+        kinds.add(_same_seat_outcome(damaged)[0])
+    assert kinds <= {"ok", "LogError"} and "LogError" in kinds
+    # a full log is not a per-seat log, and the other way round, on both paths
+    assert _same_seat_outcome(cardkit.dumps(game.log))[0] == "LogError"
+    assert _same_outcome(text)[0] == "LogError"
