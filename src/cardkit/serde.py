@@ -680,26 +680,35 @@ def loads(text: str | bytes, rules: AnyRules | str | None = None) -> GameLog:
     """A :class:`GameLog` from JSON text; :class:`LogError` if malformed, truncated or of
     an unknown ``format_version``. Pass ``rules`` (a Rules object or a registered name)
     for a game that is not registered; a per-seat export is read by :func:`loads_seat_log`."""
-    if type(text) is str:
-        # what dumps wrote is read in one pass; anything else, and every error, here below
-        from cardkit._serde_fast import fused_loads
+    # what dumps wrote is read in one pass; anything else, and every error, here below
+    from cardkit._serde_fast import fused_loads
 
-        log = fused_loads(text, rules)
-        if log is not None:
-            return log
-    return log_from_json(parse_json(text), rules)
+    decoded = _utf8(text)
+    log = None if decoded is None else fused_loads(decoded, rules)
+    return log if log is not None else log_from_json(parse_json(text), rules)
+
+
+def _utf8(text: object) -> str | None:
+    """``text`` as a str for the one-pass readers (None where only the generic path can
+    say what is wrong with it)."""
+    if type(text) is str:
+        return text
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            return bytes(text).decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+    return None
 
 
 def loads_seat_log(text: str | bytes, rules: AnyRules | str | None = None) -> SeatLog:
     """A :class:`SeatLog` (``dumps(game.log_for(seat))``) from JSON text; :class:`LogError`
     if malformed. ``rules`` as for :func:`loads`."""
-    if type(text) is str:
-        from cardkit._serde_fast import fused_loads_seat_log
+    from cardkit._serde_fast import fused_loads_seat_log
 
-        log = fused_loads_seat_log(text, rules)
-        if log is not None:
-            return log
-    return seat_log_from_json(parse_json(text), rules)
+    decoded = _utf8(text)
+    log = None if decoded is None else fused_loads_seat_log(decoded, rules)
+    return log if log is not None else seat_log_from_json(parse_json(text), rules)
 
 
 # ----------------------------------------------------------------- states (snapshots)

@@ -215,9 +215,17 @@ def test_damaged_texts_get_the_same_answer_on_both_paths(what: str, change: Call
 
 
 def test_bytes_and_the_rules_argument_behave_as_before() -> None:
+    from unittest import mock
+
     game, _ = _log_data()
     text = cardkit.dumps(game.log)
-    assert cardkit.loads(text.encode()) == game.log
+    with mock.patch.object(serde, "log_from_json", side_effect=AssertionError("generic path")):
+        # UTF-8 bytes of what dumps wrote take the one-pass reader too
+        assert cardkit.loads(text.encode()) == game.log
+        assert cardkit.loads(bytearray(text.encode())) == game.log
+    for bad in (text.encode()[:-1] + b"\xff", b"\xef\xbb\xbf" + text.encode(), 7, None):
+        fast = _outcome(lambda: cardkit.loads(bad))  # type: ignore[arg-type]
+        assert fast == _outcome(lambda: _generic(bad)) and fast[0] == "LogError"  # type: ignore[arg-type]
     assert _same_outcome(text, "wizard")[0] == "LogError"
     assert _same_outcome(text, cardkit.get_rules("wizard"))[0] == "LogError"
     assert _same_outcome(text, "no-such-game")[0] == "LogError"
