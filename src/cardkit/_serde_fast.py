@@ -216,10 +216,12 @@ _READERS: dict[tuple[tuple[type, ...], tuple[type, ...]], _Reader] = {}
 
 
 def _reader(rules: AnyRules) -> _Reader:
-    # keyed by the classes (as serde's type tables are), never by id(rules)
+    # Keyed by the classes (as serde's type tables are), never by id(rules). Two rules
+    # objects with the same classes share a reader: its rules only word errors, and the
+    # generic path words every error anyway.
     key = (tuple(rules.action_types) + (Shuffle, Pick), tuple(rules.event_types))
     reader = _READERS.get(key)
-    if reader is None or reader.rules is not rules:
+    if reader is None:
         reader = _READERS[key] = _Reader(rules)
     return reader
 
