@@ -56,7 +56,7 @@ class Plan:
     far_actions: int
 
 
-FULL = Plan(rounds=5, batch_seconds=0.25, check_seeds=30, log_entries=10_000, serde_repeats=5,
+FULL = Plan(rounds=5, batch_seconds=0.25, check_seeds=30, log_entries=10_000, serde_repeats=7,
             startup_repeats=10, memory_entries=10_000, far_actions=10_000)  # fmt: skip
 QUICK = Plan(rounds=2, batch_seconds=0.005, check_seeds=3, log_entries=1_000, serde_repeats=1,
              startup_repeats=1, memory_entries=500, far_actions=1_000)  # fmt: skip
@@ -114,8 +114,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", help="throughput only for configurations whose label contains this text")
     parser.add_argument("--rounds", type=int, help="interleaved rounds (default 5; quick 2)")
     parser.add_argument("--progress", action="store_true", help="print progress to stderr")
+    parser.add_argument("--serde-only", action="store_true",
+                        help="only the loads/dumps lines (no throughput, no other single measures)")
     args = parser.parse_args(argv)
     plan = QUICK if args.quick else FULL
+    if args.serde_only:
+        print(f"cardkit {cardkit.__version__} from {Path(cardkit.__file__).resolve().parent}, "
+              f"Python {sys.version.split()[0]}, serde only")
+        _print_serde(plan)
+        return 0
     rounds = args.rounds or plan.rounds
     configs = [c for c in wl.CONFIGS if not args.only or args.only in c.label]
     no_openspiel = wl.openspiel_missing()
@@ -205,8 +212,8 @@ def _print_ratios(configs: list[wl.Config], results: dict[str, Measured], no_ope
     print()
 
 
-def _print_single_measures(plan: Plan, quick: bool, with_pyspiel: bool) -> None:
-    print("== Serde, per-seat stream, start-up, memory ==")
+def _print_serde(plan: Plan) -> cardkit.Game:
+    """Print the loads/dumps lines for one long Crazy Eights log; return its game."""
     c8 = wl.CONFIGS[1]  # crazy-eights 4p points match: long logs
     long_game = measures.long_log_game(c8, plan.log_entries)
     serde = measures.serde_cost(long_game, plan.serde_repeats)
@@ -217,6 +224,12 @@ def _print_single_measures(plan: Plan, quick: bool, with_pyspiel: bool) -> None:
     ratio = serde.dumps / serde.json_dumps
     print(f"dumps / json.dumps, same log: {ratio:.1f}x (dumps {serde.dumps * 1e3:.0f} ms = "
           f"{serde.dumps / serde.entries * 1e6:.1f} us/entry, json.dumps {serde.json_dumps * 1e3:.1f} ms)   no target")
+    return long_game
+
+
+def _print_single_measures(plan: Plan, quick: bool, with_pyspiel: bool) -> None:
+    print("== Serde, per-seat stream, start-up, memory ==")
+    long_game = _print_serde(plan)
     last = long_game.last_entry
     assert last is not None
     events_for, entries_for = measures.newest_entry_costs(long_game, 0, 3 if quick else 5)

@@ -27,6 +27,7 @@ from typing import Any, Callable, Final, Literal, Mapping, Union
 
 import attrs
 import cattrs
+import cattrs.fns
 
 from cardkit.cards import Card
 from cardkit.core.game import SEED_LIMIT
@@ -176,9 +177,63 @@ def to_json(obj: Any) -> Any:
     raise TypeError(f"cannot serialize {type(obj).__name__} to JSON")
 
 
-def _tagged(obj: Any) -> dict[str, Any]:
+_Writer = Callable[[Any], dict[str, Any]]
+_WRITERS: dict[type, _Writer] = {}
+
+
+def _writer(cls: type) -> _Writer:
+    """``record -> {"type": ..., field: JSON value, ...}`` for ``cls``: cattrs's own
+    unstructuring, field by field, in one function generated once per class (the generic
+    dispatch per record and the merge with the type tag cost about half of ``dumps``)."""
+    name = type_name(cls)
+    hook = _converter.get_unstructure_hook(cls)
+    writer: _Writer = lambda obj: {"type": name, **hook(obj)}  # noqa: E731 - the fallback
     try:
-        return {"type": type_name(type(obj)), **_converter.unstructure(obj)}
+        hints = typing.get_type_hints(cls)
+        fields = attrs.fields(cls)
+        if all(f.name in hints and f.name.isidentifier() and f.name != "type" for f in fields):
+            namespace: dict[str, Any] = {"_name": name}
+            values = []
+            for i, f in enumerate(fields):
+                value = f"obj.{f.name}"
+                annotation = hints[f.name]
+                field_hook = _converter.get_unstructure_hook(annotation)
+                inner = _optional_of(annotation)
+                if annotation is Card:
+                    values.append(f"{value}.code")  # the hook registered above, inlined
+                elif field_hook is cattrs.fns.identity or (
+                    inner is not None and _converter.get_unstructure_hook(inner) is cattrs.fns.identity
+                ):
+                    values.append(value)  # (an optional of an identity is one too)
+                elif inner is Card:
+                    values.append(f"(None if {value} is None else {value}.code)")
+                elif typing.get_origin(annotation) is tuple and typing.get_args(annotation) == (Card, Ellipsis):
+                    values.append(f"[c.code for c in {value}]")
+                else:
+                    namespace[f"_h{i}"] = field_hook
+                    values.append(f"_h{i}({value})")
+            items = "".join(f", {f.name!r}: {v}" for f, v in zip(fields, values))
+            exec(f"def write(obj):\n    return {{'type': _name{items}}}\n", namespace)  # noqa: S102
+            writer = namespace["write"]
+    except Exception:  # noqa: BLE001 - anything unusual keeps the generic writer
+        pass
+    _WRITERS[cls] = writer
+    return writer
+
+
+def _optional_of(annotation: Any) -> Any:
+    """``X`` for ``X | None``, else None."""
+    args = typing.get_args(annotation)
+    origin = typing.get_origin(annotation)
+    if (origin is Union or origin is types.UnionType) and len(args) == 2 and type(None) in args:
+        return args[0] if args[1] is type(None) else args[1]
+    return None
+
+
+def _tagged(obj: Any) -> dict[str, Any]:
+    writer = _WRITERS.get(type(obj))
+    try:
+        return (writer or _writer(type(obj)))(obj)
     except (AttributeError, TypeError, ValueError):
         # A hand-built record with a wrong field type (Play("QS")): name the field.
         check_fields(obj)
@@ -186,6 +241,17 @@ def _tagged(obj: Any) -> dict[str, Any]:
 
 
 def _entry_to_json(entry: LogEntry) -> dict[str, Any]:
+    action, writers = entry.action, _WRITERS
+    try:
+        # _tagged, inlined: a log holds tens of thousands of records
+        return {
+            "seq": entry.seq,
+            "actor": "chance" if entry.actor == CHANCE else entry.actor,
+            "action": (writers.get(type(action)) or _writer(type(action)))(action),
+            "events": [(writers.get(type(e)) or _writer(type(e)))(e) for e in entry.events],
+        }
+    except (AttributeError, TypeError, ValueError):
+        pass  # once more record by record, where _tagged names a bad field
     return {
         "seq": entry.seq,
         "actor": "chance" if entry.actor == CHANCE else entry.actor,
@@ -315,34 +381,19 @@ _Plan = tuple[frozenset[str], Callable[[dict[str, Any]], Any]]
 _FAST: dict[type, _Plan | None] = {}
 
 
-def _builder(cls: type, fields: tuple[tuple[str, _Field], ...]) -> Callable[[dict[str, Any]], Any]:
-    """``data -> cls(convert_1(data[name_1]), ...)`` as one generated function (as attrs
-    generates ``__init__``): no loop and no per-field tuple unpacking per record."""
-    names = {f"_c{i}": convert for i, (_, convert) in enumerate(fields)}
-    call = ", ".join(f"_c{i}(d[{name!r}])" for i, (name, _) in enumerate(fields))
-    namespace: dict[str, Any] = {"_cls": cls, **names}
-    exec(f"def build(d):\n    return _cls({call})\n", namespace)  # noqa: S102 - names are attrs fields
-    build: Callable[[dict[str, Any]], Any] = namespace["build"]
-    return build
-
-
 def _fast_plan(cls: type) -> _Plan | None:
-    """How to build ``cls`` from JSON without cattrs's per-call dispatch; None when its
-    fields are not all plain required init arguments (cattrs then does the whole job)."""
+    """How to build ``cls`` from JSON without cattrs's per-call dispatch (its keys and a
+    builder generated for it); None when its fields are not all plain required init
+    arguments (cattrs then does the whole job)."""
     if cls in _FAST:
         return _FAST[cls]
+    from cardkit._serde_fast import record_builder
+
     plan: _Plan | None = None
     try:
-        hints = typing.get_type_hints(cls)
-        fields = attrs.fields(cls)
-        if all(
-            f.init and f.alias == f.name and f.name in hints and f.name != "type" and f.name.isidentifier()
-            for f in fields
-        ):
-            plan = (
-                frozenset(f.name for f in fields) | {"type"},
-                _builder(cls, tuple((f.name, _fast_field(hints[f.name])) for f in fields)),
-            )
+        build = record_builder(cls, "dict")
+        if build is not None:
+            plan = (frozenset(f.name for f in attrs.fields(cls)) | {"type"}, build)
     except Exception:  # noqa: BLE001 - anything unusual is left to cattrs
         plan = None
     _FAST[cls] = plan
@@ -359,7 +410,7 @@ def _fast_record(data: Any, table: dict[str, type]) -> Any:
             if plan is not None and data.keys() == plan[0]:
                 try:
                     return plan[1](data)
-                except _Slow:
+                except Exception:  # noqa: BLE001 - not exactly what dumps writes: cattrs decides
                     pass
     return None
 
@@ -379,7 +430,7 @@ def _from_tagged(rules: AnyRules, data: Any, kind: str, table: dict[str, type] |
     if plan is not None and data.keys() == plan[0]:
         try:
             return plan[1](data)
-        except _Slow:
+        except Exception:  # noqa: BLE001 - not exactly what dumps writes: cattrs decides
             pass
     fields = dict(data)
     del fields["type"]
@@ -532,20 +583,21 @@ def seat_entries_from_json(rules: AnyRules, data: Any) -> tuple[SeatEntry, ...]:
         raise LogError("seat entries must be a JSON list")
     out = []
     previous = -1
+    actions, event_types = _types(rules, "action"), _types(rules, "event")
     for i, raw in enumerate(data):
         seq, actor, events = _entry_fields(raw, i, None)
         if seq <= previous:
             raise LogError(f"entry {i} has seq {seq}: seat entries must be in order", seq=i)
         previous = seq
         action = raw["action"]
-        out.append(
-            SeatEntry(
-                seq=seq,
-                actor=actor,
-                action=None if action is None else _at(seq, action_from_json, rules, action),
-                events=tuple(_at(seq, event_from_json, rules, e) for e in events),
-            )
-        )
+        if action is not None:
+            loaded = _fast_record(action, actions)
+            action = loaded if loaded is not None else _at(seq, _from_tagged, rules, action, "action", actions)
+        records = []
+        for e in events:
+            event = _fast_record(e, event_types)
+            records.append(event if event is not None else _at(seq, _from_tagged, rules, e, "event", event_types))
+        out.append(SeatEntry(seq=seq, actor=actor, action=action, events=tuple(records)))
     return tuple(out)
 
 
@@ -628,13 +680,35 @@ def loads(text: str | bytes, rules: AnyRules | str | None = None) -> GameLog:
     """A :class:`GameLog` from JSON text; :class:`LogError` if malformed, truncated or of
     an unknown ``format_version``. Pass ``rules`` (a Rules object or a registered name)
     for a game that is not registered; a per-seat export is read by :func:`loads_seat_log`."""
-    return log_from_json(parse_json(text), rules)
+    # what dumps wrote is read in one pass; anything else, and every error, here below
+    from cardkit._serde_fast import fused_loads
+
+    decoded = _utf8(text)
+    log = None if decoded is None else fused_loads(decoded, rules)
+    return log if log is not None else log_from_json(parse_json(text), rules)
+
+
+def _utf8(text: object) -> str | None:
+    """``text`` as a str for the one-pass readers (None where only the generic path can
+    say what is wrong with it)."""
+    if type(text) is str:
+        return text
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            return bytes(text).decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+    return None
 
 
 def loads_seat_log(text: str | bytes, rules: AnyRules | str | None = None) -> SeatLog:
     """A :class:`SeatLog` (``dumps(game.log_for(seat))``) from JSON text; :class:`LogError`
     if malformed. ``rules`` as for :func:`loads`."""
-    return seat_log_from_json(parse_json(text), rules)
+    from cardkit._serde_fast import fused_loads_seat_log
+
+    decoded = _utf8(text)
+    log = None if decoded is None else fused_loads_seat_log(decoded, rules)
+    return log if log is not None else seat_log_from_json(parse_json(text), rules)
 
 
 # ----------------------------------------------------------------- states (snapshots)

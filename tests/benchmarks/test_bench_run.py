@@ -175,3 +175,15 @@ def test_naive_workload_plays_the_pure_reducers_games() -> None:
         naive = workloads.naive_workload(config).prepare(6)()
         game = workloads.game_workload(config).prepare(6)()
         assert pure == naive == game
+
+
+def test_serde_only_prints_just_the_serde_lines() -> None:
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src") + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "run.py"), "--quick", "--serde-only"],
+        env=env, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    assert f"from {ROOT / 'src' / 'cardkit'}" in lines[0] and "serde only" in lines[0]
+    assert [line.split(",")[0] for line in lines[1:]] == ["loads / json.loads", "dumps / json.dumps"]
