@@ -11,7 +11,7 @@ import sqlite3
 import threading
 import time
 from contextlib import AbstractContextManager, contextmanager, nullcontext
-from typing import Iterator, Literal
+from typing import Any, Iterator, Literal
 
 from cardkit.errors import ConcurrencyError
 from cardkit.store import sql
@@ -62,7 +62,7 @@ class SqliteBackend:
                 self.path, timeout=self.timeout, isolation_level=None, check_same_thread=False
             )
             if not self._shared:
-                mode = conn.execute("PRAGMA journal_mode=WAL").fetchone()
+                mode = self._enter_wal(conn)
                 if mode is None or str(mode[0]).lower() != "wal":
                     raise StoreError(f"SQLite could not put {self.path!r} in WAL mode")
             conn.execute(f"PRAGMA synchronous={self.synchronous.upper()}")
@@ -72,6 +72,21 @@ class SqliteBackend:
         with self._guard:
             self._all.append(conn)
         return conn
+
+    def _enter_wal(self, conn: sqlite3.Connection) -> Any:
+        # Switching a new database to WAL needs an exclusive lock, and SQLite may answer
+        # "database is locked" at once, without its busy handler, while other processes
+        # open the same new file: retry until the store's timeout.
+        deadline = time.monotonic() + self.timeout
+        pause = 0.005
+        while True:
+            try:
+                return conn.execute("PRAGMA journal_mode=WAL").fetchone()
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() >= deadline:
+                    raise
+            time.sleep(pause)
+            pause = min(pause * 2, 0.1)
 
     def _borrow(self) -> sqlite3.Connection:
         if self._closed:
