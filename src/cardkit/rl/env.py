@@ -16,6 +16,8 @@ from cardkit.errors import ConfigError, IllegalActionError, SeatError
 from cardkit.games import get_rules
 from cardkit.rl.encoding import ObservationEncoder, card_values
 from cardkit.rl.features import features_for
+from cardkit.rl.incremental import CachedEncoder
+from cardkit.rl.readers import reader_for
 from cardkit.rl.outcome import check_reward_mode, rewards_of, truncated_by_guard
 from cardkit.rng import Rng
 
@@ -95,6 +97,8 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         n = int(self.config.players)
         self.players = n
         self.encoder = self._make_encoder()
+        self._cached = CachedEncoder(self.encoder)
+        self._reader = reader_for(self.rules, self.config)
 
         self.possible_agents: list[str] = [f"player_{i}" for i in range(n)]
         self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
@@ -128,7 +132,7 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         # The encoder holds closures and the rules are the registry's object: both are
         # rebuilt on unpickling (by name), so an environment pickles and deep-copies.
         state = self.__dict__.copy()
-        del state["encoder"], state["rules"]
+        del state["encoder"], state["rules"], state["_cached"], state["_reader"]
         state["_memo"] = {}  # ids mean nothing in another process
         state["_game_name"] = self.rules.name
         return state
@@ -138,6 +142,8 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         self.__dict__.update(state)
         self.rules = get_rules(name)
         self.encoder = self._make_encoder()
+        self._cached = CachedEncoder(self.encoder)
+        self._reader = reader_for(self.rules, self.config)
 
     # ------------------------------------------------------------------ spaces
 
@@ -183,6 +189,7 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
             game_seed = Rng.stream(self._seed, self._episodes).next64()
         self._episodes += 1
         self._game = Game.start(self.rules, self.config, game_seed)
+        self._cached.clear()
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -232,7 +239,18 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
 
     def observation_of(self, game: Game[Any, Any], seat: int) -> npt.NDArray[np.float32]:
         """The observation vector of ``seat`` in any ``game`` of this environment's game and
-        config (e.g. a stacked deal in a test): its view and the zones it may see only."""
+        config (e.g. a stacked deal in a test): its view and the zones it may see only.
+
+        Built-in games are encoded by the cached encoder (:mod:`cardkit.rl.incremental`);
+        the vector equals :meth:`reference_observation_of`."""
+        read = self._reader
+        if read is None:
+            return self.reference_observation_of(game, seat)
+        return self._cached.encode(read(game.state, seat), seat, game.to_act)
+
+    def reference_observation_of(self, game: Game[Any, Any], seat: int) -> npt.NDArray[np.float32]:
+        """The observation of ``seat`` encoded from scratch from ``rules.view(state, seat)``
+        and ``rules.zones(state)``: the specification the cached encoder is checked against."""
         state = game.state
         rules = self.rules
         return self.encoder.encode(rules.view(state, seat), rules.zones(state), seat, game.to_act)
