@@ -11,8 +11,8 @@ not change: a hand that was not touched, the stock hidden behind its size, the s
 * the sparse blocks (``to_act``, ``other_zones`` and the game's view fields), whose
   non-zero positions of the last call are cleared and the new ones written.
 
-Its input is :class:`Reading`: the zones as plain ``((name, owner), cards, visible_to)``
-tuples and the few view values the game's view fields read, which a game's
+Its input is :class:`Reading`: each zone's ``(name, owner)``, cards and ``visible_to`` as
+plain tuples, and the few view values the game's view fields read, which a game's
 :mod:`cardkit.rl.readers` take straight from the state's fields instead of building a
 full view and ``Zone`` objects. The test suite checks, at every step of many random games
 of every game and for every seat, that the result equals the reference encoding of
@@ -33,44 +33,53 @@ from cardkit.cards import Card
 from cardkit.errors import ConfigError
 from cardkit.rl.encoding import ObservationEncoder
 
-__all__ = ["CachedEncoder", "Reading", "ZoneCards"]
+__all__ = ["CachedEncoder", "Reading", "ZoneKey"]
 
-ZoneCards = tuple[tuple[str, "int | None"], tuple[Card, ...], tuple[int, ...]]
-"""One zone as a reader gives it: ``((name, owner), cards, visible_to)``."""
+ZoneKey = tuple[str, "int | None"]
+"""A zone's ``(name, owner)``."""
 
 
 class Reading(NamedTuple):
-    """What the encoder needs of one state: its zones and the view values of its fields."""
+    """What the encoder needs of one state, for one seat.
 
-    zones: Sequence[ZoneCards]
+    ``keys[k]``, ``cards[k]`` and ``visible_to[k]`` describe zone ``k``: its ``(name,
+    owner)``, its cards and the seats that may see them; ``view`` holds the view values the
+    game's view fields read. A reader gives the same ``keys`` object every time (the encoder
+    maps it to zone slots once per seat) with distinct keys.
+    """
+
+    keys: tuple[ZoneKey, ...]
+    cards: Sequence[tuple[Card, ...]]
+    visible_to: Sequence[tuple[int, ...]]
     view: Mapping[str, Any]
 
 
 class _Seat:
     """The last observation of one seat and what it was made of."""
 
-    __slots__ = ("buf", "mem", "slots", "sparse")
+    __slots__ = ("buf", "mem", "slots", "to_act", "keys", "slot_list", "complete")
 
     def __init__(self, size: int, slots: int) -> None:
         self.buf = array("f", bytes(4 * size))
         self.mem = memoryview(self.buf)
         # Per zone slot: (cards tuple, visible) last written, None while the slot is zeros.
         self.slots: list[tuple[tuple[Card, ...], bool] | None] = [None] * slots
-        self.sparse: list[int] = []  # positions of the sparse blocks written last time
+        self.to_act = -1  # position of the to_act one-hot last written (-1: none)
+        self.keys: tuple[ZoneKey, ...] | None = None  # the keys slot_list was made for
+        self.slot_list: list[int | None] = []
+        self.complete = True  # whether those keys fill every slot
 
 
 class CachedEncoder:
-    """Per-seat incremental encoding for one :class:`ObservationEncoder` layout.
-
-    Built-in games only need a reader (:mod:`cardkit.rl.readers`); the zones a reader gives
-    must have distinct ``(name, owner)`` keys, which every built-in game's zones have.
-    """
+    """Per-seat incremental encoding for one :class:`ObservationEncoder` layout (see the
+    module docs); the input is a :class:`Reading` from a reader (:mod:`cardkit.rl.readers`)."""
 
     def __init__(self, encoder: ObservationEncoder) -> None:
         """Start with no observation cached."""
         self.encoder = encoder
         self._seats: dict[int, _Seat] = {}
         self._zeros = array("f", bytes(4 * len(encoder.cards)))
+        self._tail = array("f", bytes(4 * (encoder.size - encoder.other_start)))
 
     def clear(self) -> None:
         """Forget every cached observation (a new episode starts from zeros)."""
@@ -82,14 +91,21 @@ class CachedEncoder:
         cached = self._seats.get(seat)
         if cached is None:
             cached = self._seats[seat] = _Seat(enc.size, len(enc.slots))
+        buf = cached.buf
         n = enc.players
+        where = (to_act - seat) % n if to_act is not None and 0 <= to_act < n else -1
+        if where != cached.to_act:
+            if cached.to_act >= 0:
+                buf[cached.to_act] = 0.0
+            if where >= 0:
+                buf[where] = 1.0
+            cached.to_act = where
+        # The blocks after the zone slots (other_zones, the view fields) are sparse and
+        # short: cleared in one go, then their non-zero values written.
         pos: list[int] = []
         val: list[float] = []
-        if to_act is not None and 0 <= to_act < n:
-            pos.append((to_act - seat) % n)
-            val.append(1.0)
         try:
-            self._zones(reading.zones, seat, cached, pos, val)
+            self._zones(reading, seat, cached, pos, val)
         except KeyError as exc:  # a card the initial state did not have
             raise ConfigError(
                 f"card {exc.args[0]} is in a zone but in none of the initial state's zones: "
@@ -100,26 +116,40 @@ class CachedEncoder:
                 enc.view_features(reading.view, seat, n, enc.views_start, pos, val)
             except KeyError as exc:
                 raise ConfigError(f"the view does not fit the observation layout: no {exc.args[0]!r}") from None
-        buf = cached.buf
-        for p in cached.sparse:
-            buf[p] = 0.0
+        buf[enc.other_start :] = self._tail
         for p, v in zip(pos, val):
             buf[p] += v  # repeated positions add up, as in the reference's bincount
-        cached.sparse = pos
         return np.array(cached.mem)  # a copy: the cache keeps changing, the caller's vector not
 
-    def _zones(self, zones: Sequence[ZoneCards], seat: int, cached: _Seat, pos: list[int], val: list[float]) -> None:
+    def _slot_list(self, keys: tuple[ZoneKey, ...], seat: int, cached: _Seat) -> list[int | None]:
+        """Slot of each zone key for ``seat`` (None: a name the layout did not foresee)."""
+        slot_of = self.encoder.slots_of(seat)
+        found = [slot_of.get(key) for key in keys]
+        filled = [i for i in found if i is not None]
+        if len(set(filled)) != len(filled):
+            raise ConfigError("a reader gave two zones with the same name and owner")
+        cached.keys, cached.slot_list = keys, found
+        cached.complete = len(filled) == len(cached.slots)
+        if not cached.complete:  # a slot without a zone is zeros in the reference
+            width = self.encoder.slot_width
+            for i, before in enumerate(cached.slots):
+                if i not in filled and before is not None:
+                    start = self.encoder.zones_start + i * width
+                    cached.buf[start : start + width] = array("f", bytes(4 * width))
+                    cached.slots[i] = None
+        return found
+
+    def _zones(self, reading: Reading, seat: int, cached: _Seat, pos: list[int], val: list[float]) -> None:
         enc = self.encoder
         index = enc.card_index
         width = enc.slot_width
         c = width - 2
         base = enc.zones_start
-        slot_of = enc.slots_of(seat)
+        keys = reading.keys
+        slot_list = cached.slot_list if cached.keys is keys else self._slot_list(keys, seat, cached)
         last = cached.slots
         buf = cached.buf
-        seen = 0
-        for key, cards, visible_to in zones:
-            i = slot_of.get(key)
+        for i, cards, visible_to in zip(slot_list, reading.cards, reading.visible_to):
             if i is None:  # a zone the initial state did not have: sparse, as in the reference
                 if cards:
                     other = enc.other_start
@@ -129,7 +159,6 @@ class CachedEncoder:
                         pos.extend([other + index[card] for card in cards])
                         val.extend([1.0] * len(cards))
                 continue
-            seen += 1
             visible = seat in visible_to
             before = last[i]
             if before is not None and before[0] is cards and before[1] is visible:
@@ -151,17 +180,3 @@ class CachedEncoder:
             elif shown:
                 buf[start : start + c] = self._zeros
             last[i] = (cards, visible)
-        if seen != len(last):
-            self._clear_missing(zones, seat, cached)
-
-    def _clear_missing(self, zones: Sequence[ZoneCards], seat: int, cached: _Seat) -> None:
-        """Zero the slots no zone filled this time (a reference slot without a zone is zeros)."""
-        enc = self.encoder
-        slot_of = enc.slots_of(seat)
-        filled = {slot_of[key] for key, _, _ in zones if key in slot_of}
-        width = enc.slot_width
-        for i, before in enumerate(cached.slots):
-            if i not in filled and before is not None:
-                start = enc.zones_start + i * width
-                cached.buf[start : start + width] = array("f", bytes(4 * width))
-                cached.slots[i] = None

@@ -6,8 +6,8 @@ values and each zone's cards, visibility and size. A reader gives exactly those,
 from the same state fields the game's own ``view`` and ``zones`` read, as a
 :class:`~cardkit.rl.incremental.Reading`:
 
-* ``zones``: ``((name, owner), cards, visible_to)`` for every zone, the same zones with the
-  same cards and visibility as ``rules.zones(state)``;
+* ``keys``, ``cards``, ``visible_to``: every zone's ``(name, owner)``, cards and seats that
+  may see them, the same zones in the same order as ``rules.zones(state)``;
 * ``view``: the keys of ``rules.view(state, seat)`` that the game's view fields
   (:mod:`cardkit.rl.features`) read, with equal values.
 
@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from cardkit.cards import RANK_CHARS
-from cardkit.rl.incremental import Reading, ZoneCards
+from cardkit.rl.incremental import Reading
 
 __all__ = ["Reader", "reader_for"]
 
@@ -31,24 +31,17 @@ Reader = Callable[[Any, int], Reading]
 """``reader(state, seat)``: the reading of ``state`` for ``seat``."""
 
 
-def _keys(name: str, players: int) -> tuple[tuple[str, int], ...]:
-    return tuple((name, s) for s in range(players))
-
-
 def crazy_eights(rules: Any, config: Any) -> Reader:
     """Crazy Eights (mirrors ``CrazyEightsRules.zones`` and ``view``)."""
     n = config.players
     everyone = tuple(range(n))
-    own = tuple((s,) for s in range(n))
-    hands = _keys("hand", n)
+    keys = (("stock", None), ("discard", None), *(("hand", s) for s in range(n)))
+    private = ((), everyone, *((s,) for s in range(n)))
+    public = ((), everyone, *(everyone for _ in range(n)))
     single = config.mode == "single"
     target = config.target
 
     def read(state: Any, seat: int) -> Reading:
-        shown = everyone if state.revealed else None
-        zones: list[ZoneCards] = [(("stock", None), state.stock, ()), (("discard", None), state.discard, everyone)]
-        for s, hand in enumerate(state.hands):
-            zones.append((hands[s], hand, shown or own[s]))
         discard = state.discard
         drawn = state.drawn
         view = {
@@ -63,7 +56,8 @@ def crazy_eights(rules: Any, config: Any) -> Reader:
             "hand_points": state.hand_points,
             "target": target,
         }
-        return Reading(zones, view)
+        cards = (state.stock, discard, *state.hands)
+        return Reading(keys, cards, public if state.revealed else private, view)
 
     return read
 
@@ -74,21 +68,18 @@ def wizard(rules: Any, config: Any) -> Reader:
 
     n = config.players
     everyone = tuple(range(n))
-    own = tuple((s,) for s in range(n))
-    hands, won = _keys("hand", n), _keys("won", n)
+    keys = (
+        ("stock", None), ("turned", None), *(("hand", s) for s in range(n)),
+        ("trick", None), *(("won", s) for s in range(n)),
+    )  # fmt: skip
+    visible = ((), everyone, *((s,) for s in range(n)), everyone, *(everyone for _ in range(n)))
     rounds = config.rounds
     forbidden_bid = rules.forbidden_bid
 
     def read(state: Any, seat: int) -> Reading:
         trick = state.trick
-        cards = tuple(c for _, c in trick)
-        zones: list[ZoneCards] = [
-            (("stock", None), state.stock, ()),
-            (("turned", None), (state.turned,) if state.turned is not None else (), everyone),
-        ]
-        zones.extend((hands[s], state.hands[s], own[s]) for s in range(n))
-        zones.append((("trick", None), cards, everyone))
-        zones.extend((won[s], state.won[s], everyone) for s in range(n))
+        played = tuple(c for _, c in trick)
+        turned = (state.turned,) if state.turned is not None else ()
         view = {
             "phase": state.phase,
             "round": state.round,
@@ -98,11 +89,11 @@ def wizard(rules: Any, config: Any) -> Reader:
             "bids": state.bids,
             "tricks_won": state.tricks_won,
             "trick": [(s, c.code) for s, c in trick],
-            "suit_to_follow": suit_to_follow(list(cards)),
+            "suit_to_follow": suit_to_follow(list(played)),
             "forbidden_bid": forbidden_bid(state),
             "scores": state.scores,
         }
-        return Reading(zones, view)
+        return Reading(keys, (state.stock, turned, *state.hands, played, *state.won), visible, view)
 
     return read
 
@@ -113,18 +104,18 @@ def cutthroat_spades(rules: Any, config: Any) -> Reader:
 
     n = config.players
     everyone = tuple(range(n))
+    keys = (
+        ("deck", None), ("removed", None), *(("hand", s) for s in range(n)),
+        ("trick", None), *(("won", s) for s in range(n)),
+    )  # fmt: skip
     own = tuple((s,) for s in range(n))
-    hands, won = _keys("hand", n), _keys("won", n)
+    rest = (everyone, *(everyone for _ in range(n)))
     removed = layout_of(config).removed
     target, wins_needed = config.target, config.wins_needed
 
     def read(state: Any, seat: int) -> Reading:
         trick = state.trick
         looked = state.looked
-        zones: list[ZoneCards] = [(("deck", None), state.deck, ()), (("removed", None), removed, everyone)]
-        zones.extend((hands[s], state.hands[s], own[s] if looked[s] else ()) for s in range(n))
-        zones.append((("trick", None), tuple(c for _, c in trick), everyone))
-        zones.extend((won[s], state.won[s], everyone) for s in range(n))
         phase = state.phase
         view = {
             "phase": phase,
@@ -144,7 +135,9 @@ def cutthroat_spades(rules: Any, config: Any) -> Reader:
             "target": target,
             "wins_needed": wins_needed,
         }
-        return Reading(zones, view)
+        cards = (state.deck, removed, *state.hands, tuple(c for _, c in trick), *state.won)
+        visible = ((), everyone, *(own[s] if looked[s] else () for s in range(n)), *rest)
+        return Reading(keys, cards, visible, view)
 
     return read
 
@@ -155,31 +148,26 @@ def spacc_u_mazz(rules: Any, config: Any) -> Reader:
 
     n = config.players
     everyone = tuple(range(n))
-    own = tuple((s,) for s in range(n))
-    keys = [(("hand", s), ("known", s), ("face_up", s), ("face_down", s)) for s in range(n)]
+    keys = (
+        *(k for s in range(n) for k in (("hand", s), ("known", s), ("face_up", s), ("face_down", s))),
+        ("pile", None), ("main_stock", None), ("main_stock_buried", None), ("reserve_stock", None),
+        ("removed", None), ("deck", None), ("jokers", None), ("pack_b", None),
+    )  # fmt: skip
+    tail = (everyone, (), everyone, (), everyone, (), everyone, ())
+    hidden = (*(v for s in range(n) for v in ((s,), everyone, everyone, ())), *tail)
+    shown = (*(v for s in range(n) for v in (everyone, everyone, everyone, everyone)), *tail)
     max_turns, target_score = config.max_turns, config.target_score
 
     def read(state: Any, seat: int) -> Reading:
-        revealed = state.revealed
-        zones: list[ZoneCards] = []
-        for s in range(n):
-            hand_key, known_key, up_key, down_key = keys[s]
-            known = state.known[s]
-            private = _remove(state.hands[s], known) if known else state.hands[s]
-            zones.append((hand_key, private, everyone if revealed else own[s]))
-            zones.append((known_key, known, everyone))
-            zones.append((up_key, state.face_up[s], everyone))
-            zones.append((down_key, state.face_down[s], everyone if revealed else ()))
+        cards: list[tuple[Any, ...]] = []
+        for hand, known, up, down in zip(state.hands, state.known, state.face_up, state.face_down):
+            cards += (_remove(hand, known) if known else hand, known, up, down)
         main = state.main_stock
         split = len(main) - min(state.main_known, len(main))
-        zones.append((("pile", None), state.pile, everyone))
-        zones.append((("main_stock", None), main[:split], ()))
-        zones.append((("main_stock_buried", None), main[split:], everyone))
-        zones.append((("reserve_stock", None), state.reserve_stock, ()))
-        zones.append((("removed", None), state.removed, everyone))
-        zones.append((("deck", None), state.deck, ()))
-        zones.append((("jokers", None), state.jokers, everyone))
-        zones.append((("pack_b", None), state.pack_b, ()))
+        cards += (
+            state.pile, main[:split], main[split:], state.reserve_stock,
+            state.removed, state.deck, state.jokers, state.pack_b,
+        )  # fmt: skip
         ref = state.reference
         view = {
             "dealer": state.dealer if state.dealer >= 0 else None,
@@ -193,7 +181,7 @@ def spacc_u_mazz(rules: Any, config: Any) -> Reader:
             "hand_points": state.hand_points,
             "target_score": target_score,
         }
-        return Reading(zones, view)
+        return Reading(keys, cards, shown if state.revealed else hidden, view)
 
     return read
 
