@@ -117,6 +117,7 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         self.agents: list[str] = []  # no episode until reset(): agent_iter() yields nothing
         self._episodes = 0
         self._legal: dict[int, int] = {}
+        self._to_act: int | None = None
         self._memo: dict[int, tuple[Any, int]] = {}
 
     def _make_encoder(self) -> ObservationEncoder:
@@ -201,9 +202,11 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
     def _after_play(self, mover: int | None) -> None:
         """Refresh the legal set, agent selection and the end-of-game bookkeeping."""
         game = self.game
-        to_act = game.to_act
-        if to_act is not None:
-            self._legal = dict.fromkeys(self._indices(game.legal_actions()), 1)
+        state = game.state
+        to_act = self.rules.to_act(state)
+        self._to_act = to_act
+        if to_act is not None:  # a Game auto-plays chance: a seat is to act
+            self._legal = dict.fromkeys(self._indices(self.rules.legal_actions(state)), 1)
             self.agent_selection = self.possible_agents[to_act]
             return
         self._legal = {}
@@ -223,11 +226,18 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         """What ``agent`` observes now: its encoded view and its action mask."""
-        seat = self._seat_of[self._agent(agent)]
-        game = self.game
-        obs = self.observation_of(game, seat)
-        legal = self._legal if game.to_act == seat else ()
-        return {"observation": obs, "action_mask": self._mask(legal)}
+        seat = self._seat_of.get(agent)
+        if seat is None:
+            seat = self._seat_of[self._agent(agent)]  # raises a SeatError naming the agents
+        game = self._game
+        if game is None:
+            game = self._require_episode()  # raises: no episode yet
+        read = self._reader
+        if read is None:
+            obs = self.reference_observation_of(game, seat)
+        else:
+            obs = self._cached.encode(read(game.state, seat), seat, self._to_act)
+        return {"observation": obs, "action_mask": self._mask(self._legal if seat == self._to_act else ())}
 
     def _mask(self, indices: Any) -> npt.NDArray[np.int8]:
         # A zeroed bytearray viewed by numpy: cheaper than np.zeros plus item assignment,
@@ -289,7 +299,8 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         :class:`~cardkit.IllegalActionError` and changes nothing (``illegal="raise"``), or
         ends the episode with ``illegal_reward`` for the offender (``illegal="terminate"``).
         """
-        self._require_episode()
+        if self._game is None:
+            self._require_episode()  # raises: no episode yet
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             if action is not None:
@@ -300,14 +311,15 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
             return
         seat = self._seat_of[agent]
         n = len(self.actions)
-        if (
-            isinstance(action, (bool, np.bool_))
-            or not isinstance(action, (int, np.integer))
-            or not 0 <= int(action) < n
-        ):
-            raise IllegalActionError(
-                f"an action is an integer in 0..{n - 1}, not {action!r}", None, seat
-            )
+        if type(action) is not int or not 0 <= action < n:  # the common case first: a plain int
+            if (
+                isinstance(action, (bool, np.bool_))
+                or not isinstance(action, (int, np.integer))
+                or not 0 <= int(action) < n
+            ):
+                raise IllegalActionError(
+                    f"an action is an integer in 0..{n - 1}, not {action!r}", None, seat
+                )
         i = int(action)
         chosen = self.actions[i]
         if i not in self._legal:
@@ -321,16 +333,25 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
             self._terminate_illegal(agent, i, chosen)
             return
         self._cumulative_rewards[agent] = 0.0
-        self._game = self.game.play(chosen, seat)
-        for a in self.agents:
-            self.rewards[a] = 0.0
+        # The seat is the one to act (agent_selection follows to_act) and the action is
+        # one of its legal actions: Game.play's guards pass, so the seat is not re-checked.
+        self._game = self._game.play(chosen)
         self._after_play(seat)
-        self._accumulate_rewards()
+        if self._to_act is None:  # rewards are given only when the game ends
+            self._accumulate_rewards()
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """Observation, accumulated reward, terminated, truncated and info of ``agent_selection``."""
-        self._require_episode()
-        return super().last(observe)  # type: ignore[no-any-return]
+        if self._game is None:
+            self._require_episode()  # raises: no episode yet
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def _terminate_illegal(self, agent: str, index: int, chosen: Any) -> None:
         self._cumulative_rewards[agent] = 0.0

@@ -24,7 +24,9 @@ A returned vector is a fresh numpy copy: a caller may keep or modify it freely.
 from __future__ import annotations
 
 from array import array
-from typing import Any, Mapping, NamedTuple, Sequence
+from itertools import compress, count
+from operator import is_not
+from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -34,6 +36,8 @@ from cardkit.errors import ConfigError
 from cardkit.rl.encoding import ObservationEncoder
 
 __all__ = ["CachedEncoder", "Reading", "ZoneKey"]
+
+_PLANES = 512  # card planes remembered (by zone tuple) before the memo starts afresh
 
 ZoneKey = tuple[str, "int | None"]
 """A zone's ``(name, owner)``."""
@@ -57,7 +61,7 @@ class Reading(NamedTuple):
 class _Seat:
     """The last observation of one seat and what it was made of."""
 
-    __slots__ = ("buf", "mem", "slots", "to_act", "keys", "slot_list", "complete")
+    __slots__ = ("buf", "mem", "slots", "to_act", "keys", "slot_list", "plain", "cards", "visible_to")
 
     def __init__(self, size: int, slots: int) -> None:
         self.buf = array("f", bytes(4 * size))
@@ -67,7 +71,9 @@ class _Seat:
         self.to_act = -1  # position of the to_act one-hot last written (-1: none)
         self.keys: tuple[ZoneKey, ...] | None = None  # the keys slot_list was made for
         self.slot_list: list[int | None] = []
-        self.complete = True  # whether those keys fill every slot
+        self.plain = False  # whether those keys fill every slot, each once, and nothing else
+        self.cards: Sequence[tuple[Card, ...]] | None = None  # the last reading's cards
+        self.visible_to: object = None  # and its visible_to
 
 
 class CachedEncoder:
@@ -80,10 +86,12 @@ class CachedEncoder:
         self._seats: dict[int, _Seat] = {}
         self._zeros = array("f", bytes(4 * len(encoder.cards)))
         self._tail = array("f", bytes(4 * (encoder.size - encoder.other_start)))
+        self._planes: dict[int, tuple[tuple[Card, ...], array[float]]] = {}
 
     def clear(self) -> None:
         """Forget every cached observation (a new episode starts from zeros)."""
         self._seats.clear()
+        self._planes.clear()
 
     def encode(self, reading: Reading, seat: int, to_act: int | None) -> npt.NDArray[np.float32]:
         """The observation of ``seat``: equal to the reference encoding of the same information."""
@@ -102,23 +110,23 @@ class CachedEncoder:
             cached.to_act = where
         # The blocks after the zone slots (other_zones, the view fields) are sparse and
         # short: cleared in one go, then their non-zero values written.
-        pos: list[int] = []
-        val: list[float] = []
+        buf[enc.other_start :] = self._tail
         try:
-            self._zones(reading, seat, cached, pos, val)
+            self._zones(reading, seat, cached)
         except KeyError as exc:  # a card the initial state did not have
             raise ConfigError(
                 f"card {exc.args[0]} is in a zone but in none of the initial state's zones: "
                 "the game does not keep every card in its zones from the start"
             ) from None
         if enc.view_features is not None:
+            pos: list[int] = []
+            val: list[float] = []
             try:
                 enc.view_features(reading.view, seat, n, enc.views_start, pos, val)
             except KeyError as exc:
                 raise ConfigError(f"the view does not fit the observation layout: no {exc.args[0]!r}") from None
-        buf[enc.other_start :] = self._tail
-        for p, v in zip(pos, val):
-            buf[p] += v  # repeated positions add up, as in the reference's bincount
+            for p, v in zip(pos, val):
+                buf[p] = v  # a view field's positions are distinct
         return np.array(cached.mem)  # a copy: the cache keeps changing, the caller's vector not
 
     def _slot_list(self, keys: tuple[ZoneKey, ...], seat: int, cached: _Seat) -> list[int | None]:
@@ -128,9 +136,9 @@ class CachedEncoder:
         filled = [i for i in found if i is not None]
         if len(set(filled)) != len(filled):
             raise ConfigError("a reader gave two zones with the same name and owner")
-        cached.keys, cached.slot_list = keys, found
-        cached.complete = len(filled) == len(cached.slots)
-        if not cached.complete:  # a slot without a zone is zeros in the reference
+        cached.keys, cached.slot_list, cached.cards = keys, found, None
+        cached.plain = len(filled) == len(found) == len(cached.slots)
+        if len(filled) < len(cached.slots):  # a slot without a zone is zeros in the reference
             width = self.encoder.slot_width
             for i, before in enumerate(cached.slots):
                 if i not in filled and before is not None:
@@ -139,7 +147,7 @@ class CachedEncoder:
                     cached.slots[i] = None
         return found
 
-    def _zones(self, reading: Reading, seat: int, cached: _Seat, pos: list[int], val: list[float]) -> None:
+    def _zones(self, reading: Reading, seat: int, cached: _Seat) -> None:
         enc = self.encoder
         index = enc.card_index
         width = enc.slot_width
@@ -149,17 +157,29 @@ class CachedEncoder:
         slot_list = cached.slot_list if cached.keys is keys else self._slot_list(keys, seat, cached)
         last = cached.slots
         buf = cached.buf
-        for i, cards, visible_to in zip(slot_list, reading.cards, reading.visible_to):
+        cards_of = reading.cards
+        visible_of = reading.visible_to
+        before_cards = cached.cards
+        todo: Iterable[int]
+        if cached.plain and before_cards is not None and visible_of is cached.visible_to:
+            # Same visibility object as last time: only the zones whose card tuple is
+            # another object can have changed (found at C speed).
+            todo = compress(count(), map(is_not, cards_of, before_cards))
+        else:
+            todo = range(len(cards_of))
+        cached.cards, cached.visible_to = cards_of, visible_of
+        for k in todo:
+            i = slot_list[k]
+            cards = cards_of[k]
             if i is None:  # a zone the initial state did not have: sparse, as in the reference
                 if cards:
                     other = enc.other_start
-                    pos.append(other + c)
-                    val.append(float(len(cards)))
-                    if seat in visible_to:
-                        pos.extend([other + index[card] for card in cards])
-                        val.extend([1.0] * len(cards))
+                    buf[other + c] += len(cards)
+                    if seat in visible_of[k]:
+                        for card in cards:
+                            buf[other + index[card]] += 1.0
                 continue
-            visible = seat in visible_to
+            visible = seat in visible_of[k]
             before = last[i]
             if before is not None and before[0] is cards and before[1] is visible:
                 continue
@@ -168,15 +188,28 @@ class CachedEncoder:
             buf[start + c + 1] = 1.0 if visible else 0.0
             shown = before[0] if before is not None and before[1] else ()
             if visible:
-                k = len(shown)
-                if k and len(cards) >= k and cards[:k] == shown:
-                    new = cards[k:]  # a pile that only grew at its end: add the new cards
+                size = len(shown)
+                if size and len(cards) >= size and cards[:size] == shown:
+                    for card in cards[size:]:  # a pile that only grew at its end
+                        buf[start + index[card]] += 1.0
                 else:
-                    if k:
-                        buf[start : start + c] = self._zeros
-                    new = cards
-                for card in new:
-                    buf[start + index[card]] += 1.0
+                    buf[start : start + c] = self._plane(cards)
             elif shown:
                 buf[start : start + c] = self._zeros
             last[i] = (cards, visible)
+
+    def _plane(self, cards: tuple[Card, ...]) -> array[float]:
+        """The card plane of ``cards``. A zone's tuple is the same object in every seat's
+        reading of a state, so a plane is built once and copied into each seat that sees it."""
+        planes = self._planes
+        hit = planes.get(id(cards))
+        if hit is not None and hit[0] is cards:  # the entry holds the tuple: never a recycled id
+            return hit[1]
+        plane = array("f", self._zeros)
+        index = self.encoder.card_index
+        for card in cards:
+            plane[index[card]] += 1.0
+        if len(planes) >= _PLANES:
+            planes.clear()
+        planes[id(cards)] = (cards, plane)
+        return plane
