@@ -118,7 +118,8 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         self._episodes = 0
         self._legal: dict[int, int] = {}
         self._to_act: int | None = None
-        self._memo: dict[int, tuple[Any, int]] = {}
+        self._memo: dict[int, int] = {}
+        self._alive: list[Any] = []  # the objects whose ids _memo holds, kept alive
 
     def _make_encoder(self) -> ObservationEncoder:
         initial = self.rules.initial_state(self.config)
@@ -134,7 +135,7 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         # rebuilt on unpickling (by name), so an environment pickles and deep-copies.
         state = self.__dict__.copy()
         del state["encoder"], state["rules"], state["_cached"], state["_reader"]
-        state["_memo"] = {}  # ids mean nothing in another process
+        state["_memo"], state["_alive"] = {}, []  # ids mean nothing in another process
         state["_game_name"] = self.rules.name
         return state
 
@@ -272,14 +273,17 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
     def _indices(self, actions: tuple[Any, ...]) -> list[int]:
         """The index of each action. Games hand out the same action objects again and again
         (and hashing a multi-card play is not free), so indices are remembered by object
-        identity; the memo keeps each object alive, so an id is never a recycled one."""
+        identity. The memo keeps every object it knows alive, so a known id is never a
+        recycled one, and the lookup runs at C speed."""
+        found = list(map(self._memo.get, map(id, actions)))
+        if None not in found:
+            return found  # type: ignore[return-value]  # no None: every entry is an index
+        return self._learn(actions)
+
+    def _learn(self, actions: tuple[Any, ...]) -> list[int]:
         memo = self._memo
         out = []
         for action in actions:
-            hit = memo.get(id(action))
-            if hit is not None and hit[0] is action:
-                out.append(hit[1])
-                continue
             i = self.action_index.get(action)
             if i is None:
                 raise ConfigError(
@@ -288,7 +292,10 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
                 )
             if len(memo) >= _MEMO_LIMIT:
                 memo.clear()
-            memo[id(action)] = (action, i)
+                self._alive.clear()
+            if id(action) not in memo:
+                memo[id(action)] = i
+                self._alive.append(action)
             out.append(i)
         return out
 
