@@ -158,14 +158,30 @@ def spacc_u_mazz(rules: Any, config: Any) -> Reader:
     shown = (*(v for s in range(n) for v in (everyone, everyone, everyone, everyone)), *tail)
     max_turns, target_score = config.max_turns, config.target_score
 
+    # A hand's private part and the stock's concealed part are new tuples each time they
+    # are computed; remembered per source tuple, they keep one identity while their source
+    # does, which is what lets the cached encoder skip an unchanged zone.
+    parts: dict[tuple[int, int], tuple[Any, Any, Any]] = {}
+
+    def private(hand: tuple[Any, ...], known: tuple[Any, ...]) -> tuple[Any, ...]:
+        if not known:
+            return hand
+        hit = parts.get((id(hand), id(known)))
+        if hit is not None and hit[0] is hand and hit[1] is known:
+            return hit[2]  # type: ignore[no-any-return]
+        if len(parts) >= 64:
+            parts.clear()
+        rest = parts[id(hand), id(known)] = (hand, known, _remove(hand, known))
+        return rest[2]  # type: ignore[no-any-return]
+
     def read(state: Any, seat: int) -> Reading:
         cards: list[tuple[Any, ...]] = []
         for hand, known, up, down in zip(state.hands, state.known, state.face_up, state.face_down):
-            cards += (_remove(hand, known) if known else hand, known, up, down)
+            cards += (private(hand, known), known, up, down)
         main = state.main_stock
         split = len(main) - min(state.main_known, len(main))
         cards += (
-            state.pile, main[:split], main[split:], state.reserve_stock,
+            state.pile, main[:split] if split < len(main) else main, main[split:], state.reserve_stock,
             state.removed, state.deck, state.jokers, state.pack_b,
         )  # fmt: skip
         ref = state.reference
