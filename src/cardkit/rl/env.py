@@ -204,10 +204,10 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         """Refresh the legal set, agent selection and the end-of-game bookkeeping."""
         game = self.game
         state = game.state
-        to_act = self.rules.to_act(state)
-        self._to_act = to_act
+        rules = self.rules
+        to_act = self._to_act = rules.to_act(state)
         if to_act is not None:  # a Game auto-plays chance: a seat is to act
-            self._legal = dict.fromkeys(self._indices(self.rules.legal_actions(state)), 1)
+            self._legal = dict.fromkeys(self._indices(rules.legal_actions(state)), 1)
             self.agent_selection = self.possible_agents[to_act]
             return
         self._legal = {}
@@ -306,8 +306,9 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         :class:`~cardkit.IllegalActionError` and changes nothing (``illegal="raise"``), or
         ends the episode with ``illegal_reward`` for the offender (``illegal="terminate"``).
         """
-        if self._game is None:
-            self._require_episode()  # raises: no episode yet
+        game = self._game
+        if game is None:
+            game = self._require_episode()  # raises: no episode yet
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             if action is not None:
@@ -342,7 +343,7 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         self._cumulative_rewards[agent] = 0.0
         # The seat is the one to act (agent_selection follows to_act) and the action is
         # one of its legal actions: Game.play's guards pass, so the seat is not re-checked.
-        self._game = self._game.play(chosen)
+        self._game = game.play(chosen)
         self._after_play(seat)
         if self._to_act is None:  # rewards are given only when the game ends
             self._accumulate_rewards()

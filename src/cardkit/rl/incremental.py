@@ -87,6 +87,11 @@ class CachedEncoder:
         self._zeros = array("f", bytes(4 * len(encoder.cards)))
         self._tail = array("f", bytes(4 * (encoder.size - encoder.other_start)))
         self._planes: dict[int, tuple[tuple[Card, ...], array[float]]] = {}
+        # The layout's numbers, fetched once per call as locals.
+        self._layout = (encoder.players, encoder.other_start, encoder.views_start, encoder.view_features)
+        width = encoder.slot_width
+        starts = [encoder.zones_start + i * width for i in range(len(encoder.slots))]
+        self._zone_layout = (encoder.card_index, width - 2, starts, encoder.other_start)
 
     def clear(self) -> None:
         """Forget every cached observation (a new episode starts from zeros)."""
@@ -95,12 +100,11 @@ class CachedEncoder:
 
     def encode(self, reading: Reading, seat: int, to_act: int | None) -> npt.NDArray[np.float32]:
         """The observation of ``seat``: equal to the reference encoding of the same information."""
-        enc = self.encoder
         cached = self._seats.get(seat)
         if cached is None:
-            cached = self._seats[seat] = _Seat(enc.size, len(enc.slots))
+            cached = self._seats[seat] = _Seat(self.encoder.size, len(self.encoder.slots))
         buf = cached.buf
-        n = enc.players
+        n, tail_start, views_start, features = self._layout
         where = (to_act - seat) % n if to_act is not None and 0 <= to_act < n else -1
         if where != cached.to_act:
             if cached.to_act >= 0:
@@ -110,7 +114,7 @@ class CachedEncoder:
             cached.to_act = where
         # The blocks after the zone slots (other_zones, the view fields) are sparse and
         # short: cleared in one go, then their non-zero values written.
-        buf[enc.other_start :] = self._tail
+        buf[tail_start:] = self._tail
         try:
             self._zones(reading, seat, cached)
         except KeyError as exc:  # a card the initial state did not have
@@ -118,11 +122,11 @@ class CachedEncoder:
                 f"card {exc.args[0]} is in a zone but in none of the initial state's zones: "
                 "the game does not keep every card in its zones from the start"
             ) from None
-        if enc.view_features is not None:
+        if features is not None:
             pos: list[int] = []
             val: list[float] = []
             try:
-                enc.view_features(reading.view, seat, n, enc.views_start, pos, val)
+                features(reading.view, seat, n, views_start, pos, val)
             except KeyError as exc:
                 raise ConfigError(f"the view does not fit the observation layout: no {exc.args[0]!r}") from None
             for p, v in zip(pos, val):
@@ -148,11 +152,7 @@ class CachedEncoder:
         return found
 
     def _zones(self, reading: Reading, seat: int, cached: _Seat) -> None:
-        enc = self.encoder
-        index = enc.card_index
-        width = enc.slot_width
-        c = width - 2
-        base = enc.zones_start
+        index, c, starts, other = self._zone_layout
         keys = reading.keys
         slot_list = cached.slot_list if cached.keys is keys else self._slot_list(keys, seat, cached)
         last = cached.slots
@@ -173,7 +173,6 @@ class CachedEncoder:
             cards = cards_of[k]
             if i is None:  # a zone the initial state did not have: sparse, as in the reference
                 if cards:
-                    other = enc.other_start
                     buf[other + c] += len(cards)
                     if seat in visible_of[k]:
                         for card in cards:
@@ -183,7 +182,7 @@ class CachedEncoder:
             before = last[i]
             if before is not None and before[0] is cards and before[1] is visible:
                 continue
-            start = base + i * width
+            start = starts[i]
             buf[start + c] = len(cards)
             buf[start + c + 1] = 1.0 if visible else 0.0
             shown = before[0] if before is not None and before[1] else ()

@@ -171,8 +171,9 @@ def spacc_u_mazz(rules: Any, config: Any) -> Reader:
             return hit[2]  # type: ignore[no-any-return]
         if len(parts) >= 64:
             parts.clear()
-        rest = parts[id(hand), id(known)] = (hand, known, _remove(hand, known))
-        return rest[2]  # type: ignore[no-any-return]
+        rest = _remove(hand, known)
+        parts[id(hand), id(known)] = (hand, known, rest)
+        return rest
 
     def read(state: Any, seat: int) -> Reading:
         cards: list[tuple[Any, ...]] = []
