@@ -31,6 +31,31 @@ Reader = Callable[[Any, int], Reading]
 """``reader(state, seat)``: the reading of ``state`` for ``seat``."""
 
 
+def _played_cards() -> Callable[[tuple[tuple[int, Any], ...]], tuple[Any, ...]]:
+    """``trick -> the cards played to it`` that returns one tuple while the trick is one
+    object (the trick zone then keeps its identity across readings, see CachedEncoder)."""
+    last: list[Any] = [None, ()]
+
+    def played(trick: tuple[tuple[int, Any], ...]) -> tuple[Any, ...]:
+        if trick is not last[0]:
+            last[0], last[1] = trick, tuple(c for _, c in trick)
+        return last[1]  # type: ignore[no-any-return]
+
+    return played
+
+
+def _one_card() -> Callable[[Any], tuple[Any, ...]]:
+    """``card -> (card,)`` (``()`` for None) that returns one tuple per card object."""
+    last: list[Any] = [None, ()]
+
+    def zone(card: Any) -> tuple[Any, ...]:
+        if card is not last[0]:
+            last[0], last[1] = card, (card,) if card is not None else ()
+        return last[1]  # type: ignore[no-any-return]
+
+    return zone
+
+
 def crazy_eights(rules: Any, config: Any) -> Reader:
     """Crazy Eights (mirrors ``CrazyEightsRules.zones`` and ``view``)."""
     n = config.players
@@ -76,10 +101,13 @@ def wizard(rules: Any, config: Any) -> Reader:
     rounds = config.rounds
     forbidden_bid = rules.forbidden_bid
 
+    played_of = _played_cards()
+    turned_of = _one_card()
+
     def read(state: Any, seat: int) -> Reading:
         trick = state.trick
-        played = tuple(c for _, c in trick)
-        turned = (state.turned,) if state.turned is not None else ()
+        played = played_of(trick)
+        turned = turned_of(state.turned)
         view = {
             "phase": state.phase,
             "round": state.round,
@@ -112,6 +140,7 @@ def cutthroat_spades(rules: Any, config: Any) -> Reader:
     rest = (everyone, *(everyone for _ in range(n)))
     removed = layout_of(config).removed
     target, wins_needed = config.target, config.wins_needed
+    played_of = _played_cards()
 
     def read(state: Any, seat: int) -> Reading:
         trick = state.trick
@@ -135,7 +164,7 @@ def cutthroat_spades(rules: Any, config: Any) -> Reader:
             "target": target,
             "wins_needed": wins_needed,
         }
-        cards = (state.deck, removed, *state.hands, tuple(c for _, c in trick), *state.won)
+        cards = (state.deck, removed, *state.hands, played_of(trick), *state.won)
         visible = ((), everyone, *(own[s] if looked[s] else () for s in range(n)), *rest)
         return Reading(keys, cards, visible, view)
 
