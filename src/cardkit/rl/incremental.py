@@ -61,13 +61,15 @@ class Reading(NamedTuple):
 class _Seat:
     """The last observation of one seat and what it was made of."""
 
-    __slots__ = ("buf", "mem", "slots", "to_act", "keys", "slot_list", "plain", "cards", "visible_to")
+    __slots__ = ("buf", "mem", "held", "shown", "to_act", "keys", "slot_list", "plain", "cards", "visible_to")
 
     def __init__(self, size: int, slots: int) -> None:
         self.buf = array("f", bytes(4 * size))
         self.mem = memoryview(self.buf)
-        # Per zone slot: (cards tuple, visible) last written, None while the slot is zeros.
-        self.slots: list[tuple[tuple[Card, ...], bool] | None] = [None] * slots
+        # Per zone slot: the cards tuple last written (None while the slot is zeros) and
+        # whether its plane shows them (visible) or is zeros (hidden).
+        self.held: list[tuple[Card, ...] | None] = [None] * slots
+        self.shown: list[bool] = [False] * slots
         self.to_act = -1  # position of the to_act one-hot last written (-1: none)
         self.keys: tuple[ZoneKey, ...] | None = None  # the keys slot_list was made for
         self.slot_list: list[int | None] = []
@@ -141,21 +143,22 @@ class CachedEncoder:
         if len(set(filled)) != len(filled):
             raise ConfigError("a reader gave two zones with the same name and owner")
         cached.keys, cached.slot_list, cached.cards = keys, found, None
-        cached.plain = len(filled) == len(found) == len(cached.slots)
-        if len(filled) < len(cached.slots):  # a slot without a zone is zeros in the reference
+        cached.plain = len(filled) == len(found) == len(cached.held)
+        if len(filled) < len(cached.held):  # a slot without a zone is zeros in the reference
             width = self.encoder.slot_width
-            for i, before in enumerate(cached.slots):
+            for i, before in enumerate(cached.held):
                 if i not in filled and before is not None:
                     start = self.encoder.zones_start + i * width
                     cached.buf[start : start + width] = array("f", bytes(4 * width))
-                    cached.slots[i] = None
+                    cached.held[i], cached.shown[i] = None, False
         return found
 
     def _zones(self, reading: Reading, seat: int, cached: _Seat) -> None:
         index, c, starts, other = self._zone_layout
         keys = reading.keys
         slot_list = cached.slot_list if cached.keys is keys else self._slot_list(keys, seat, cached)
-        last = cached.slots
+        held = cached.held
+        shown = cached.shown
         buf = cached.buf
         cards_of = reading.cards
         visible_of = reading.visible_to
@@ -178,24 +181,29 @@ class CachedEncoder:
                         for card in cards:
                             buf[other + index[card]] += 1.0
                 continue
-            visible = seat in visible_of[k]
-            before = last[i]
-            if before is not None and before[0] is cards and before[1] is visible:
+            before = held[i]
+            if before is cards:
+                if (seat in visible_of[k]) is shown[i]:
+                    continue
+            elif before is not None and not shown[i] and seat not in visible_of[k]:
+                buf[starts[i] + c] = len(cards)  # hidden before and now: only the size
+                held[i] = cards
                 continue
+            visible = seat in visible_of[k]
             start = starts[i]
             buf[start + c] = len(cards)
             buf[start + c + 1] = 1.0 if visible else 0.0
-            shown = before[0] if before is not None and before[1] else ()
+            old = before if before is not None and shown[i] else ()
             if visible:
-                size = len(shown)
-                if size and len(cards) >= size and cards[:size] == shown:
+                size = len(old)
+                if size and len(cards) >= size and cards[:size] == old:
                     for card in cards[size:]:  # a pile that only grew at its end
                         buf[start + index[card]] += 1.0
                 else:
                     buf[start : start + c] = self._plane(cards)
-            elif shown:
+            elif old:
                 buf[start : start + c] = self._zeros
-            last[i] = (cards, visible)
+            held[i], shown[i] = cards, visible
 
     def _plane(self, cards: tuple[Card, ...]) -> array[float]:
         """The card plane of ``cards``. A zone's tuple is the same object in every seat's
