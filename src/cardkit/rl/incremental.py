@@ -24,7 +24,8 @@ A returned vector is a fresh numpy copy: a caller may keep or modify it freely.
 from __future__ import annotations
 
 from array import array
-from itertools import compress, count
+from collections import deque
+from itertools import compress, count, repeat
 from operator import is_not
 from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 
@@ -131,8 +132,8 @@ class CachedEncoder:
                 features(reading.view, seat, n, views_start, pos, val)
             except KeyError as exc:
                 raise ConfigError(f"the view does not fit the observation layout: no {exc.args[0]!r}") from None
-            for p, v in zip(pos, val):
-                buf[p] = v  # a view field's positions are distinct
+            # A view field's positions are distinct: plain stores, looped at C speed.
+            deque(map(buf.__setitem__, pos, val), maxlen=0)
         return np.array(cached.mem)  # a copy: the cache keeps changing, the caller's vector not
 
     def _slot_list(self, keys: tuple[ZoneKey, ...], seat: int, cached: _Seat) -> list[int | None]:
@@ -213,9 +214,12 @@ class CachedEncoder:
         if hit is not None and hit[0] is cards:  # the entry holds the tuple: never a recycled id
             return hit[1]
         plane = array("f", self._zeros)
-        index = self.encoder.card_index
-        for card in cards:
-            plane[index[card]] += 1.0
+        where = list(map(self.encoder.card_index.__getitem__, cards))
+        if len(set(where)) == len(where):  # one copy of each: plain stores at C speed
+            deque(map(plane.__setitem__, where, repeat(1.0)), maxlen=0)
+        else:
+            for i in where:
+                plane[i] += 1.0
         if len(planes) >= _PLANES:
             planes.clear()
         planes[id(cards)] = (cards, plane)
