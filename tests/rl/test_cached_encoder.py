@@ -147,3 +147,20 @@ def test_a_users_game_is_encoded_from_its_view_and_zones() -> None:
     game = env.game
     for seat in range(3):
         assert np.array_equal(env.observation_of(game, seat), env.reference_observation_of(game, seat))
+
+
+def test_a_card_outside_the_layout_is_a_config_error_and_the_cache_starts_afresh() -> None:
+    from cardkit.rl.incremental import Reading
+
+    env = cardkit.rl.env("wizard", players=3, seed=2, rounds=2)
+    env.reset()
+    game = env.game
+    reading = env._reader(game.state, 0)
+    alien = cardkit.Card("RJ")  # Wizard has no jokers
+    seen = next(k for k, v in enumerate(reading.visible_to) if 0 in v)  # a zone seat 0 sees
+    cards = [tuple(c) + (alien,) if k == seen else c for k, c in enumerate(reading.cards)]
+    bad = Reading(reading.keys, cards, reading.visible_to, reading.view)
+    with pytest.raises(cardkit.ConfigError, match="RJ"):
+        env._cached.encode(bad, 0, game.to_act)
+    # the half-written cache was dropped: the next observation is the reference one
+    assert np.array_equal(env.observation_of(game, 0), env.reference_observation_of(game, 0))

@@ -5,11 +5,13 @@ seat's view and the zones. Between two observations of one seat most of that vec
 not change: a hand that was not touched, the stock hidden behind its size, the scores. So
 :class:`CachedEncoder` keeps, per seat, the last vector it returned and rewrites only
 
+* the ``to_act`` one-hot, when the seat to act changed;
 * the zone slots whose card tuple (compared by identity: states are immutable and share
-  every tuple they do not change) or visibility changed, adding only the new cards when a
-  pile merely grew at its end;
-* the sparse blocks (``to_act``, ``other_zones`` and the game's view fields), whose
-  non-zero positions of the last call are cleared and the new ones written.
+  every tuple they do not change) or visibility changed: a hidden zone only its size, a
+  pile that merely grew at its end only its new cards, any other visible zone its whole
+  card plane (built once per tuple and shared by the seats that see it);
+* the blocks after the slots (``other_zones`` and the game's view fields): short and
+  sparse, cleared in one go and their non-zero values written.
 
 Its input is :class:`Reading`: each zone's ``(name, owner)``, cards and ``visible_to`` as
 plain tuples, and the few view values the game's view fields read, which a game's
@@ -121,6 +123,7 @@ class CachedEncoder:
         try:
             self._zones(reading, seat, cached)
         except KeyError as exc:  # a card the initial state did not have
+            del self._seats[seat]  # half written: the next call starts afresh
             raise ConfigError(
                 f"card {exc.args[0]} is in a zone but in none of the initial state's zones: "
                 "the game does not keep every card in its zones from the start"
@@ -131,6 +134,7 @@ class CachedEncoder:
             try:
                 features(reading.view, seat, n, views_start, pos, val)
             except KeyError as exc:
+                del self._seats[seat]
                 raise ConfigError(f"the view does not fit the observation layout: no {exc.args[0]!r}") from None
             # A view field's positions are distinct: plain stores, looped at C speed.
             deque(map(buf.__setitem__, pos, val), maxlen=0)
