@@ -17,8 +17,8 @@ from cardkit.games import get_rules
 from cardkit.rl.encoding import ObservationEncoder, card_values
 from cardkit.rl.features import features_for
 from cardkit.rl.incremental import CachedEncoder
-from cardkit.rl.readers import reader_for
 from cardkit.rl.outcome import check_reward_mode, rewards_of, truncated_by_guard
+from cardkit.rl.readers import reader_for
 from cardkit.rng import Rng
 
 __all__ = ["CardkitEnv", "IllegalMode", "env_id"]
