@@ -23,13 +23,13 @@ of every game and for every seat, that the result equals the reference encoding 
 A returned vector is a fresh numpy copy: a caller may keep or modify it freely.
 """
 
-from __future__ import annotations
-
+# No ``from __future__ import annotations`` here: Reading's field annotations must be real
+# objects for tools that read them at run time (the API reference).
 from array import array
 from collections import deque
 from itertools import compress, count, repeat
 from operator import is_not
-from typing import Any, Iterable, Mapping, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, NamedTuple, Optional, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -42,8 +42,13 @@ __all__ = ["CachedEncoder", "Reading", "ZoneKey"]
 
 _PLANES = 512  # card planes remembered (by zone tuple) before the memo starts afresh
 
-ZoneKey = tuple[str, "int | None"]
+ZoneKey = tuple[str, Optional[int]]
 """A zone's ``(name, owner)``."""
+
+if TYPE_CHECKING:
+    FloatArray = array[float]
+else:  # array.array is subscriptable at run time only from Python 3.12
+    FloatArray = array
 
 
 class Reading(NamedTuple):
@@ -91,7 +96,7 @@ class CachedEncoder:
         self._seats: dict[int, _Seat] = {}
         self._zeros = array("f", bytes(4 * len(encoder.cards)))
         self._tail = array("f", bytes(4 * (encoder.size - encoder.other_start)))
-        self._planes: dict[int, tuple[tuple[Card, ...], array[float]]] = {}
+        self._planes: dict[int, tuple[tuple[Card, ...], FloatArray]] = {}
         # The layout's numbers, fetched once per call as locals.
         self._layout = (encoder.players, encoder.other_start, encoder.views_start, encoder.view_features)
         width = encoder.slot_width
@@ -210,7 +215,7 @@ class CachedEncoder:
                 buf[start : start + c] = self._zeros
             held[i], shown[i] = cards, visible
 
-    def _plane(self, cards: tuple[Card, ...]) -> array[float]:
+    def _plane(self, cards: tuple[Card, ...]) -> FloatArray:
         """The card plane of ``cards``. A zone's tuple is the same object in every seat's
         reading of a state, so a plane is built once and copied into each seat that sees it."""
         planes = self._planes
