@@ -88,6 +88,9 @@ def test_observations_do_not_depend_on_concealed_cards(name: str, players: int, 
         for _ in range(40):
             if _seen_by(a, seat) == _seen_by(b, seat):
                 assert np.array_equal(env.observation_of(a, seat), env.observation_of(b, seat))
+                # the reference encoding (view and zones only) agrees, and so does the cache
+                assert np.array_equal(env.reference_observation_of(a, seat), env.reference_observation_of(b, seat))
+                assert np.array_equal(env.observation_of(a, seat), env.reference_observation_of(a, seat))
                 checked += 1
             if a.is_over or b.is_over:
                 break

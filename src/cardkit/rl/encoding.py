@@ -123,22 +123,26 @@ class ObservationEncoder:
             b.add(f"{label}.visible", 1, 0.0, 1.0, f"1 if you may see the cards of {name!r}")
         b.add("other_zones.cards", c, 0.0, most, "visible zones of names the layout did not foresee")
         b.add("other_zones.size", 1, 0.0, total, "cards in zones of names the layout did not foresee")
-        self._zones_start = players
-        self._other = b.fields[-2].start
-        self._views_start = b.size
+        self.zones_start = players
+        """Index of the first zone slot's block."""
+        self.other_start = b.fields[-2].start
+        """Index of the ``other_zones.cards`` block."""
+        self.views_start = b.size
+        """Index of the first view field."""
         for name, size, low, high, doc in view_fields:
             b.add(name, size, low, high, doc)
         self.fields: tuple[Field, ...] = tuple(b.fields)
         self.size = b.size
-        self.view_size = b.size - self._views_start
-        self._view_features = view_features
+        self.view_size = b.size - self.views_start
+        self.view_features = view_features
+        """The game's view-field function (``None``: the game has no view fields)."""
         self.low: npt.NDArray[np.float32] = np.empty(self.size, dtype=np.float32)
         self.high: npt.NDArray[np.float32] = np.empty(self.size, dtype=np.float32)
         for f in self.fields:
             self.low[f.start : f.stop] = f.low
             self.high[f.start : f.stop] = f.high
-        self._slot_width = c + 2
-        self._cache: list[tuple[tuple[Card, ...], list[int], list[float]] | None] = [None] * len(self.slots)
+        self.slot_width = c + 2
+        """Values per zone slot: the card plane, the size and the visible flag."""
 
     def field(self, name: str) -> Field:
         """The field called ``name`` (KeyError-free: a ``ValueError`` naming the fields)."""
@@ -166,16 +170,16 @@ class ObservationEncoder:
                 f"card {exc.args[0]} is in a zone but in none of the initial state's zones: "
                 "the game does not keep every card in its zones from the start"
             ) from None
-        if self._view_features is not None:
+        if self.view_features is not None:
             try:
-                self._view_features(view, seat, n, self._views_start, pos, val)
+                self.view_features(view, seat, n, self.views_start, pos, val)
             except KeyError as exc:
                 raise ConfigError(
                     f"the view does not fit the observation layout: no {exc.args[0]!r}"
                 ) from None
         return np.bincount(pos, val, self.size).astype(np.float32)
 
-    def _slots_of(self, seat: int) -> dict[tuple[str, int | None], int]:
+    def slots_of(self, seat: int) -> dict[tuple[str, int | None], int]:
         """Slot number by (zone name, absolute owner) as ``seat`` sees them (cached)."""
         found = self._seat_slots.get(seat)
         if found is None:
@@ -189,11 +193,10 @@ class ObservationEncoder:
 
     def _encode_zones(self, zones: Sequence[Zone], seat: int, pos: list[int], val: list[float]) -> None:
         index = self.card_index
-        width = self._slot_width
-        base = self._zones_start
-        slot_index = self._slots_of(seat)
-        other = self._other
-        cache = self._cache
+        width = self.slot_width
+        base = self.zones_start
+        slot_index = self.slots_of(seat)
+        other = self.other_start
         for zone in zones:
             i = slot_index.get((zone.name, zone.owner))
             cards = zone.cards
@@ -214,16 +217,5 @@ class ObservationEncoder:
                 continue
             pos.append(start + width - 1)
             val.append(1.0)
-            # A zone that did not change keeps its (immutable) card tuple from one step to
-            # the next: reuse its positions. The cache holds the tuple itself, so an
-            # identity match can never be a recycled object.
-            hit = cache[i]
-            if hit is not None and hit[0] is cards:
-                pos.extend(hit[1])
-                val.extend(hit[2])
-                continue
-            where = [start + index[c] for c in cards]
-            ones = [1.0] * len(cards)
-            cache[i] = (cards, where, ones)
-            pos.extend(where)
-            val.extend(ones)
+            pos.extend([start + index[c] for c in cards])
+            val.extend([1.0] * len(cards))

@@ -16,7 +16,9 @@ from cardkit.errors import ConfigError, IllegalActionError, SeatError
 from cardkit.games import get_rules
 from cardkit.rl.encoding import ObservationEncoder, card_values
 from cardkit.rl.features import features_for
+from cardkit.rl.incremental import CachedEncoder
 from cardkit.rl.outcome import check_reward_mode, rewards_of, truncated_by_guard
+from cardkit.rl.readers import reader_for
 from cardkit.rng import Rng
 
 __all__ = ["CardkitEnv", "IllegalMode", "env_id"]
@@ -95,6 +97,8 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         n = int(self.config.players)
         self.players = n
         self.encoder = self._make_encoder()
+        self._cached = CachedEncoder(self.encoder)
+        self._reader = reader_for(self.rules, self.config)
 
         self.possible_agents: list[str] = [f"player_{i}" for i in range(n)]
         self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
@@ -113,7 +117,9 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         self.agents: list[str] = []  # no episode until reset(): agent_iter() yields nothing
         self._episodes = 0
         self._legal: dict[int, int] = {}
-        self._memo: dict[int, tuple[Any, int]] = {}
+        self._to_act: int | None = None
+        self._memo: dict[int, int] = {}
+        self._alive: list[Any] = []  # the objects whose ids _memo holds, kept alive
 
     def _make_encoder(self) -> ObservationEncoder:
         initial = self.rules.initial_state(self.config)
@@ -128,8 +134,8 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         # The encoder holds closures and the rules are the registry's object: both are
         # rebuilt on unpickling (by name), so an environment pickles and deep-copies.
         state = self.__dict__.copy()
-        del state["encoder"], state["rules"]
-        state["_memo"] = {}  # ids mean nothing in another process
+        del state["encoder"], state["rules"], state["_cached"], state["_reader"]
+        state["_memo"], state["_alive"] = {}, []  # ids mean nothing in another process
         state["_game_name"] = self.rules.name
         return state
 
@@ -138,6 +144,8 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         self.__dict__.update(state)
         self.rules = get_rules(name)
         self.encoder = self._make_encoder()
+        self._cached = CachedEncoder(self.encoder)
+        self._reader = reader_for(self.rules, self.config)
 
     # ------------------------------------------------------------------ spaces
 
@@ -183,6 +191,7 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
             game_seed = Rng.stream(self._seed, self._episodes).next64()
         self._episodes += 1
         self._game = Game.start(self.rules, self.config, game_seed)
+        self._cached.clear()
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -194,9 +203,11 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
     def _after_play(self, mover: int | None) -> None:
         """Refresh the legal set, agent selection and the end-of-game bookkeeping."""
         game = self.game
-        to_act = game.to_act
-        if to_act is not None:
-            self._legal = dict.fromkeys(self._indices(game.legal_actions()), 1)
+        state = game.state
+        rules = self.rules
+        to_act = self._to_act = rules.to_act(state)
+        if to_act is not None:  # a Game auto-plays chance: a seat is to act
+            self._legal = dict.fromkeys(self._indices(rules.legal_actions(state)), 1)
             self.agent_selection = self.possible_agents[to_act]
             return
         self._legal = {}
@@ -216,11 +227,18 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         """What ``agent`` observes now: its encoded view and its action mask."""
-        seat = self._seat_of[self._agent(agent)]
-        game = self.game
-        obs = self.observation_of(game, seat)
-        legal = self._legal if game.to_act == seat else ()
-        return {"observation": obs, "action_mask": self._mask(legal)}
+        seat = self._seat_of.get(agent)
+        if seat is None:
+            seat = self._seat_of[self._agent(agent)]  # raises a SeatError naming the agents
+        game = self._game
+        if game is None:
+            game = self._require_episode()  # raises: no episode yet
+        read = self._reader
+        if read is None:
+            obs = self.reference_observation_of(game, seat)
+        else:
+            obs = self._cached.encode(read(game.state, seat), seat, self._to_act)
+        return {"observation": obs, "action_mask": self._mask(self._legal if seat == self._to_act else ())}
 
     def _mask(self, indices: Any) -> npt.NDArray[np.int8]:
         # A zeroed bytearray viewed by numpy: cheaper than np.zeros plus item assignment,
@@ -232,7 +250,18 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
 
     def observation_of(self, game: Game[Any, Any], seat: int) -> npt.NDArray[np.float32]:
         """The observation vector of ``seat`` in any ``game`` of this environment's game and
-        config (e.g. a stacked deal in a test): its view and the zones it may see only."""
+        config (e.g. a stacked deal in a test): its view and the zones it may see only.
+
+        Built-in games are encoded by the cached encoder (:mod:`cardkit.rl.incremental`);
+        the vector equals :meth:`reference_observation_of`."""
+        read = self._reader
+        if read is None:
+            return self.reference_observation_of(game, seat)
+        return self._cached.encode(read(game.state, seat), seat, game.to_act)
+
+    def reference_observation_of(self, game: Game[Any, Any], seat: int) -> npt.NDArray[np.float32]:
+        """The observation of ``seat`` encoded from scratch from ``rules.view(state, seat)``
+        and ``rules.zones(state)``: the specification the cached encoder is checked against."""
         state = game.state
         rules = self.rules
         return self.encoder.encode(rules.view(state, seat), rules.zones(state), seat, game.to_act)
@@ -244,14 +273,17 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
     def _indices(self, actions: tuple[Any, ...]) -> list[int]:
         """The index of each action. Games hand out the same action objects again and again
         (and hashing a multi-card play is not free), so indices are remembered by object
-        identity; the memo keeps each object alive, so an id is never a recycled one."""
+        identity. The memo keeps every object it knows alive, so a known id is never a
+        recycled one, and the lookup runs at C speed."""
+        found = list(map(self._memo.get, map(id, actions)))
+        if None not in found:
+            return found  # type: ignore[return-value]  # no None: every entry is an index
+        return self._learn(actions)
+
+    def _learn(self, actions: tuple[Any, ...]) -> list[int]:
         memo = self._memo
         out = []
         for action in actions:
-            hit = memo.get(id(action))
-            if hit is not None and hit[0] is action:
-                out.append(hit[1])
-                continue
             i = self.action_index.get(action)
             if i is None:
                 raise ConfigError(
@@ -260,7 +292,10 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
                 )
             if len(memo) >= _MEMO_LIMIT:
                 memo.clear()
-            memo[id(action)] = (action, i)
+                self._alive.clear()
+            if id(action) not in memo:
+                memo[id(action)] = i
+                self._alive.append(action)
             out.append(i)
         return out
 
@@ -271,7 +306,9 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         :class:`~cardkit.IllegalActionError` and changes nothing (``illegal="raise"``), or
         ends the episode with ``illegal_reward`` for the offender (``illegal="terminate"``).
         """
-        self._require_episode()
+        game = self._game
+        if game is None:
+            game = self._require_episode()  # raises: no episode yet
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             if action is not None:
@@ -282,14 +319,15 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
             return
         seat = self._seat_of[agent]
         n = len(self.actions)
-        if (
-            isinstance(action, (bool, np.bool_))
-            or not isinstance(action, (int, np.integer))
-            or not 0 <= int(action) < n
-        ):
-            raise IllegalActionError(
-                f"an action is an integer in 0..{n - 1}, not {action!r}", None, seat
-            )
+        if type(action) is not int or not 0 <= action < n:  # the common case first: a plain int
+            if (
+                isinstance(action, (bool, np.bool_))
+                or not isinstance(action, (int, np.integer))
+                or not 0 <= int(action) < n
+            ):
+                raise IllegalActionError(
+                    f"an action is an integer in 0..{n - 1}, not {action!r}", None, seat
+                )
         i = int(action)
         chosen = self.actions[i]
         if i not in self._legal:
@@ -303,16 +341,25 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
             self._terminate_illegal(agent, i, chosen)
             return
         self._cumulative_rewards[agent] = 0.0
-        self._game = self.game.play(chosen, seat)
-        for a in self.agents:
-            self.rewards[a] = 0.0
+        # The seat is the one to act (agent_selection follows to_act) and the action is
+        # one of its legal actions: Game.play's guards pass, so the seat is not re-checked.
+        self._game = game.play(chosen)
         self._after_play(seat)
-        self._accumulate_rewards()
+        if self._to_act is None:  # rewards are given only when the game ends
+            self._accumulate_rewards()
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """Observation, accumulated reward, terminated, truncated and info of ``agent_selection``."""
-        self._require_episode()
-        return super().last(observe)  # type: ignore[no-any-return]
+        if self._game is None:
+            self._require_episode()  # raises: no episode yet
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def _terminate_illegal(self, agent: str, index: int, chosen: Any) -> None:
         self._cumulative_rewards[agent] = 0.0

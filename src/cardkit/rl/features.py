@@ -39,38 +39,32 @@ def _num(x: Any) -> float:
     return max(-BIG, min(BIG, float(x)))
 
 
-class _Writer:
-    """Appends (position, value) pairs for one observation; zeros are left out."""
+# The encoders below are on the hot path of every environment step: they append the
+# non-zero (position, value) pairs with as few Python operations as they can, through
+# these two helpers and inline one-hots. Their meaning, block by block:
+#   put    a number when it is non-zero (counters and flags: far inside the bounds);
+#   hot    a 1 at ``at + index`` (nothing for a None index);
+#   per-seat lists: ``values[s]`` at the relative position of seat ``s``, clipped to ±BIG;
+#   a seat one-hot: a 1 at the relative position of an int seat in range (else nothing).
 
-    __slots__ = ("pos", "val", "seat", "n")
 
-    def __init__(self, pos: list[int], val: list[float], seat: int, n: int) -> None:
-        self.pos, self.val, self.seat, self.n = pos, val, seat, n
+def _per_seat(pos: list[int], val: list[float], at: int, values: Sequence[Any], seat: int, n: int) -> None:
+    """``values[s]`` of every seat ``s`` at ``at`` + its relative position, zeros left out."""
+    s = 0
+    for value in values:
+        if value:
+            v = float(value)
+            pos.append(at + (s - seat) % n)
+            val.append(v if -BIG <= v <= BIG else _num(v))
+        s += 1
 
-    def put(self, at: int, value: Any) -> None:
-        if value:  # counters and flags: far inside the bounds, no clipping needed
-            self.pos.append(at)
-            self.val.append(float(value))
 
-    def hot(self, at: int, index: int | None) -> None:
-        if index is not None:
-            self.pos.append(at + index)
-            self.val.append(1.0)
-
-    def per_seat(self, at: int, values: Sequence[Any]) -> None:
-        """``values[s]`` of every seat ``s``, at its relative position (clipped to ``±BIG``)."""
-        seat, n, pos, val = self.seat, self.n, self.pos, self.val
-        for s, value in enumerate(values):
-            if value:
-                v = float(value)
-                pos.append(at + (s - seat) % n)
-                val.append(v if -BIG <= v <= BIG else _num(v))
-
-    def seat_hot(self, at: int, who: Any) -> None:
-        """One-hot of the relative position of seat ``who`` (nothing for None)."""
-        if isinstance(who, int) and 0 <= who < self.n:
-            self.pos.append(at + (who - self.seat) % self.n)
-            self.val.append(1.0)
+def _absolute(base: int, offsets: Sequence[int], memo: dict[int, tuple[int, ...]]) -> tuple[int, ...]:
+    """``base + offset`` of every block (computed once per ``base``)."""
+    found = memo.get(base)
+    if found is None:
+        found = memo[base] = tuple(base + o for o in offsets)
+    return found
 
 
 def _scores(n: int) -> FieldSpec:
@@ -93,22 +87,46 @@ def crazy_eights(players: int, config: Any, cards: Sequence[Card]) -> GameFeatur
         ("hand_points", n, -BIG, BIG, "points of the last scored hand, relative seats"),
         ("target", 1, 0, BIG, "points target (0 in single-hand mode)"),
     )
-    o = _offsets(spec)
+    offsets = tuple(_offsets(spec).values())
+    memo: dict[int, tuple[int, ...]] = {}
+    suits = _SUIT_INDEX
 
     def encode(view: Mapping[str, Any], seat: int, n: int, base: int, pos: list[int], val: list[float]) -> None:
-        w = _Writer(pos, val, seat, n)
-        w.seat_hot(base + o["dealer"], view["dealer"])
+        dealer, top_card, active_suit, pending_draw, direction, drawn, hand_number, scores, hand_points, target = (
+            _absolute(base, offsets, memo)
+        )
+        ap, av = pos.append, val.append
+        who = view["dealer"]
+        if isinstance(who, int) and 0 <= who < n:
+            ap(dealer + (who - seat) % n)
+            av(1.0)
         top = view["top_card"]
-        w.hot(base + o["top_card"], None if top is None else index[top])
-        w.hot(base + o["active_suit"], _SUIT_INDEX.get(view["active_suit"]))
-        w.put(base + o["pending_draw"], view["pending_draw"])
-        w.put(base + o["direction"], view["direction"])
-        drawn = view["drawn"]
-        w.hot(base + o["drawn"], None if drawn is None else index[drawn])
-        w.put(base + o["hand_number"], view["hand_number"])
-        w.per_seat(base + o["scores"], view["scores"])
-        w.per_seat(base + o["hand_points"], view["hand_points"])
-        w.put(base + o["target"], view["target"])
+        if top is not None:
+            ap(top_card + index[top])
+            av(1.0)
+        suit = suits.get(view["active_suit"])
+        if suit is not None:
+            ap(active_suit + suit)
+            av(1.0)
+        for at, key in ((pending_draw, "pending_draw"), (direction, "direction")):
+            x = view[key]
+            if x:
+                ap(at)
+                av(float(x))
+        card = view["drawn"]
+        if card is not None:
+            ap(drawn + index[card])
+            av(1.0)
+        x = view["hand_number"]
+        if x:
+            ap(hand_number)
+            av(float(x))
+        _per_seat(pos, val, scores, view["scores"], seat, n)
+        _per_seat(pos, val, hand_points, view["hand_points"], seat, n)
+        x = view["target"]
+        if x:
+            ap(target)
+            av(float(x))
 
     return spec, encode
 
@@ -135,28 +153,50 @@ def wizard(players: int, config: Any, cards: Sequence[Card]) -> GameFeatures:
         ("forbidden_bid", 2, 0, BIG, "[1, bid] if you may not bid it (forbid_even_bids), else [0, 0]"),
         _scores(n),
     )
-    o = _offsets(spec)
+    offsets = tuple(_offsets(spec).values())
+    memo: dict[int, tuple[int, ...]] = {}
+    suits = _SUIT_INDEX
 
     def encode(view: Mapping[str, Any], seat: int, n: int, base: int, pos: list[int], val: list[float]) -> None:
-        w = _Writer(pos, val, seat, n)
-        w.hot(base + o["phase"], phases.get(view["phase"]))
-        w.put(base + o["round"], view["round"])
-        w.put(base + o["rounds"], view["rounds"])
-        w.seat_hot(base + o["dealer"], view["dealer"])
-        w.hot(base + o["trump"], _SUIT_INDEX.get(view["trump"]))
+        (phase, round_, rounds, dealer, trump, bid_made, bids_at, tricks_won, trick, suit_to_follow,
+         forbidden_bid, scores) = _absolute(base, offsets, memo)  # fmt: skip
+        ap, av = pos.append, val.append
+        i = phases.get(view["phase"])
+        if i is not None:
+            ap(phase + i)
+            av(1.0)
+        for at, key in ((round_, "round"), (rounds, "rounds")):
+            x = view[key]
+            if x:
+                ap(at)
+                av(float(x))
+        who = view["dealer"]
+        if isinstance(who, int) and 0 <= who < n:
+            ap(dealer + (who - seat) % n)
+            av(1.0)
+        i = suits.get(view["trump"])
+        if i is not None:
+            ap(trump + i)
+            av(1.0)
         bids = view["bids"]
-        w.per_seat(base + o["bid_made"], [b is not None for b in bids])
-        w.per_seat(base + o["bids"], [b or 0 for b in bids])
-        w.per_seat(base + o["tricks_won"], view["tricks_won"])
-        at = base + o["trick"]
+        _per_seat(pos, val, bid_made, [b is not None for b in bids], seat, n)
+        _per_seat(pos, val, bids_at, bids, seat, n)  # a bid not made (None) is left out: 0
+        _per_seat(pos, val, tricks_won, view["tricks_won"], seat, n)
         for who, code in view["trick"]:
-            w.hot(at + ((who - seat) % n) * c, index[code])
-        w.hot(base + o["suit_to_follow"], _SUIT_INDEX.get(view["suit_to_follow"]))
+            ap(trick + ((who - seat) % n) * c + index[code])
+            av(1.0)
+        i = suits.get(view["suit_to_follow"])
+        if i is not None:
+            ap(suit_to_follow + i)
+            av(1.0)
         banned = view["forbidden_bid"]
         if banned is not None:
-            w.put(base + o["forbidden_bid"], 1)
-            w.put(base + o["forbidden_bid"] + 1, banned)
-        w.per_seat(base + o["scores"], view["scores"])
+            ap(forbidden_bid)
+            av(1.0)
+            if banned:
+                ap(forbidden_bid + 1)
+                av(float(banned))
+        _per_seat(pos, val, scores, view["scores"], seat, n)
 
     return spec, encode
 
@@ -191,33 +231,50 @@ def cutthroat_spades(players: int, config: Any, cards: Sequence[Card]) -> GameFe
         ("target", 1, 0, BIG, "points target of a game"),
         ("wins_needed", 1, 0, BIG, "games needed to win the tournament"),
     )
-    o = _offsets(spec)
+    offsets = tuple(_offsets(spec).values())
+    memo: dict[int, tuple[int, ...]] = {}
     width = len(kinds)
+    scalars = ("spades_broken", "game_number", "hand_number", "tie_continues", "target", "wins_needed")
 
     def encode(view: Mapping[str, Any], seat: int, n: int, base: int, pos: list[int], val: list[float]) -> None:
-        w = _Writer(pos, val, seat, n)
-        w.hot(base + o["phase"], phases.get(view["phase"]))
-        w.seat_hot(base + o["dealer"], view["dealer"])
-        w.per_seat(base + o["looked"], view["looked"])
-        for who, bid in enumerate(view["bids"]):
+        (phase, dealer, looked, bid_kind, bid_tricks, tricks_won, trick, spades_broken, bags, scores,
+         tokens, blind_six_used, game_number, hand_number, tie_continues, target, wins_needed) = (
+            _absolute(base, offsets, memo)
+        )  # fmt: skip
+        ap, av = pos.append, val.append
+        i = phases.get(view["phase"])
+        if i is not None:
+            ap(phase + i)
+            av(1.0)
+        who = view["dealer"]
+        if isinstance(who, int) and 0 <= who < n:
+            ap(dealer + (who - seat) % n)
+            av(1.0)
+        _per_seat(pos, val, looked, view["looked"], seat, n)
+        who = 0
+        for bid in view["bids"]:
             if bid is not None:
                 rel = (who - seat) % n
-                w.hot(base + o["bid_kind"] + rel * width, kinds[bid["kind"]])
-                w.put(base + o["bid_tricks"] + rel, bid["tricks"])
-        w.per_seat(base + o["tricks_won"], view["tricks_won"])
-        at = base + o["trick"]
+                ap(bid_kind + rel * width + kinds[bid["kind"]])
+                av(1.0)
+                tricks = bid["tricks"]
+                if tricks:
+                    ap(bid_tricks + rel)
+                    av(float(tricks))
+            who += 1
+        _per_seat(pos, val, tricks_won, view["tricks_won"], seat, n)
         for who, code in view["trick"]:
-            w.hot(at + ((who - seat) % n) * c, index[code])
-        w.put(base + o["spades_broken"], view["spades_broken"])
-        w.per_seat(base + o["bags"], view["bags"])
-        w.per_seat(base + o["scores"], view["scores"])
-        w.per_seat(base + o["tokens"], view["tokens"])
-        w.per_seat(base + o["blind_six_used"], view["blind_six_used"])
-        w.put(base + o["game_number"], view["game_number"])
-        w.put(base + o["hand_number"], view["hand_number"])
-        w.put(base + o["tie_continues"], view["tie_continues"])
-        w.put(base + o["target"], view["target"])
-        w.put(base + o["wins_needed"], view["wins_needed"])
+            ap(trick + ((who - seat) % n) * c + index[code])
+            av(1.0)
+        _per_seat(pos, val, bags, view["bags"], seat, n)
+        _per_seat(pos, val, scores, view["scores"], seat, n)
+        _per_seat(pos, val, tokens, view["tokens"], seat, n)
+        _per_seat(pos, val, blind_six_used, view["blind_six_used"], seat, n)
+        for at, key in zip((spades_broken, game_number, hand_number, tie_continues, target, wins_needed), scalars):
+            x = view[key]
+            if x:
+                ap(at)
+                av(float(x))
 
     return spec, encode
 
@@ -238,22 +295,43 @@ def spacc_u_mazz(players: int, config: Any, cards: Sequence[Card]) -> GameFeatur
         ("hand_points", n, -BIG, BIG, "points of the last scored hand, relative seats"),
         ("target_score", 1, 0, BIG, "match target (0: a single hand)"),
     )
-    o = _offsets(spec)
+    offsets = tuple(_offsets(spec).values())
+    memo: dict[int, tuple[int, ...]] = {}
     pendings = {"dump": 0, "remove": 1}
 
     def encode(view: Mapping[str, Any], seat: int, n: int, base: int, pos: list[int], val: list[float]) -> None:
-        w = _Writer(pos, val, seat, n)
-        w.seat_hot(base + o["dealer"], view["dealer"])
-        w.hot(base + o["pending"], pendings.get(view["pending"]))
-        w.hot(base + o["reference"], ranks.get(view["reference"]))
-        for place, who in enumerate(view["places"]):
-            w.put(base + o["out_place"] + (who - seat) % n, place + 1)
-        w.put(base + o["turns"], view["turns"])
-        w.put(base + o["max_turns"], view["max_turns"])
-        w.put(base + o["hand_number"], view["hand_number"])
-        w.per_seat(base + o["scores"], view["scores"])
-        w.per_seat(base + o["hand_points"], view["hand_points"])
-        w.put(base + o["target_score"], view["target_score"])
+        dealer, pending, reference, out_place, turns, max_turns, hand_number, scores, hand_points, target_score = (
+            _absolute(base, offsets, memo)
+        )
+        ap, av = pos.append, val.append
+        who = view["dealer"]
+        if isinstance(who, int) and 0 <= who < n:
+            ap(dealer + (who - seat) % n)
+            av(1.0)
+        i = pendings.get(view["pending"])
+        if i is not None:
+            ap(pending + i)
+            av(1.0)
+        i = ranks.get(view["reference"])
+        if i is not None:
+            ap(reference + i)
+            av(1.0)
+        place = 1
+        for who in view["places"]:
+            ap(out_place + (who - seat) % n)
+            av(float(place))
+            place += 1
+        for at, key in ((turns, "turns"), (max_turns, "max_turns"), (hand_number, "hand_number")):
+            x = view[key]
+            if x:
+                ap(at)
+                av(float(x))
+        _per_seat(pos, val, scores, view["scores"], seat, n)
+        _per_seat(pos, val, hand_points, view["hand_points"], seat, n)
+        x = view["target_score"]
+        if x:
+            ap(target_score)
+            av(float(x))
 
     return spec, encode
 
@@ -269,7 +347,7 @@ def generic(players: int, initial_view: Mapping[str, Any]) -> GameFeatures:
         spec: tuple[FieldSpec, ...] = (_scores(players),)
 
         def encode(view: Mapping[str, Any], seat: int, n: int, base: int, pos: list[int], val: list[float]) -> None:
-            _Writer(pos, val, seat, n).per_seat(base, view["scores"])
+            _per_seat(pos, val, base, view["scores"], seat, n)
 
         return spec, encode
     return (), _no_features
