@@ -17,7 +17,7 @@ from __future__ import annotations
 import enum
 import types
 import typing
-from typing import Any, Callable, Literal, Union
+from typing import Any, Callable, Final, Literal, Union
 
 import attrs
 
@@ -142,9 +142,26 @@ def describe_expected(cls: type, field: str) -> str:
     return "anything"
 
 
+@attrs.frozen
+class _FrozenProbe:
+    """Any frozen attrs class: its ``__setattr__`` is the one every frozen attrs class shares."""
+
+
+_FROZEN_SETATTR = _FrozenProbe.__setattr__
+
+# Frozen actions that passed the check, by identity (the object itself is the value, so an
+# id cannot be reused while it is here). Hosts and bots play the same few shared action
+# objects again and again (legal_actions returns them), so most checks are one lookup.
+# Only frozen attrs instances are kept: their fields cannot be reassigned after the check.
+_CHECKED: dict[int, object] = {}
+_CHECKED_LIMIT: Final = 1024
+
+
 def check_fields(action: object, seat: int | None = None) -> None:
     """:class:`IllegalActionError` naming the first field of ``action`` whose value does not
     have its annotated type (``Blind(True)``: ``Blind.nil`` must be ..., not True)."""
+    if _CHECKED.get(id(action)) is action:
+        return
     cls = type(action)
     checks = _CACHE.get(cls)
     if checks is None:
@@ -160,3 +177,7 @@ def check_fields(action: object, seat: int | None = None) -> None:
                 action,
                 seat,
             )
+    if cls.__setattr__ is _FROZEN_SETATTR:
+        if len(_CHECKED) >= _CHECKED_LIMIT:
+            _CHECKED.clear()
+        _CHECKED[id(action)] = action

@@ -167,7 +167,9 @@ class Game(Generic[A, V]):
     # Public fields are read-only properties over private slots: assigning one is an
     # AttributeError, while building a Game stays plain slot stores (it is on the hot
     # path of every play; a __setattr__ override would cost twice as much).
-    __slots__ = ("_rules", "_config", "_seed", "_auto_chance", "_state", "_initial", "_head", "_log")
+    __slots__ = (
+        "_rules", "_config", "_seed", "_auto_chance", "_state", "_initial", "_head", "_log", "_to_act",
+    )  # fmt: skip
 
     _rules: Rules[Any, A, Any, V]
     _config: Any
@@ -177,6 +179,7 @@ class Game(Generic[A, V]):
     _initial: Any
     _head: _Node | None
     _log: GameLog | None
+    _to_act: int | None
 
     def __init__(
         self,
@@ -197,6 +200,8 @@ class Game(Generic[A, V]):
         self._initial = initial
         self._head = head
         self._log = None
+        # Computed once per state: play, legal_actions, the chance loop and to_act all read it.
+        self._to_act = rules.to_act(state)
 
     @property
     def rules(self) -> Rules[Any, A, Any, V]:
@@ -306,7 +311,7 @@ class Game(Generic[A, V]):
                 raise LogError(
                     f"entry {entry.seq} follows entry {expected - 1}: the log has a gap", seq=entry.seq
                 )
-            if auto_chance and entry.actor == CHANCE and rules.to_act(game.state) == CHANCE:
+            if auto_chance and entry.actor == CHANCE and game._to_act == CHANCE:
                 index = game._head.chances if game._head is not None else chances
                 drawn = chance_outcome(rules.pending_chance(game.state), seed, index)
                 if entry.action != drawn:
@@ -334,7 +339,7 @@ class Game(Generic[A, V]):
         return game._run_chance() if auto_chance else game
 
     def _verify_chance(self, entry: LogEntry) -> None:
-        if self._rules.to_act(self._state) != CHANCE:
+        if self._to_act != CHANCE:
             return  # _replay_entry reports the actor mismatch
         index = self._head.chances if self._head is not None else 0
         expected = chance_outcome(self._rules.pending_chance(self._state), self._seed, index)
@@ -347,26 +352,27 @@ class Game(Generic[A, V]):
             )
 
     def _replay_entry(self, entry: LogEntry) -> Game[A, V]:
-        to_act = self._rules.to_act(self._state)
-        where = f"entry {entry.seq} ({_short(entry.action)})"
+        to_act = self._to_act
         if to_act is None:
-            raise ReplayMismatchError(f"{where}: the game was already over", seq=entry.seq)
+            raise ReplayMismatchError(f"{_where(entry)}: the game was already over", seq=entry.seq)
         if entry.actor != to_act:
             raise ReplayMismatchError(
-                f"{where}: actor {entry.actor} but {to_act} was to act", seq=entry.seq
+                f"{_where(entry)}: actor {entry.actor} but {to_act} was to act", seq=entry.seq
             )
+        action = entry.action
         try:
-            self._check_action(entry.action, None, to_act)
-            events = tuple(self._rules.decide(self._state, entry.action))
+            self._check_action(action, None, to_act)
+            events = self._decide_checked(action, to_act)
         except IllegalActionError as exc:
             raise ReplayMismatchError(
-                f"{where}: the rules now refuse it: {exc}", seq=entry.seq
+                f"{_where(entry)}: the rules now refuse it: {exc}", seq=entry.seq
             ) from exc
-        if events != tuple(entry.events):
+        logged = entry.events
+        if events != (logged if type(logged) is tuple else tuple(logged)):
             raise ReplayMismatchError(
-                f"{where}: its events differ from what the rules decide now", seq=entry.seq
+                f"{_where(entry)}: its events differ from what the rules decide now", seq=entry.seq
             )
-        return self._append(to_act, entry.action, events)
+        return self._append(to_act, action, events)
 
     # ----------------------------------------------------------------- the contract
 
@@ -378,12 +384,12 @@ class Game(Generic[A, V]):
     @property
     def to_act(self) -> int | None:
         """The seat to decide next, :data:`CHANCE` at a pending chance node, ``None`` when over."""
-        return self._rules.to_act(self._state)
+        return self._to_act
 
     @property
     def is_over(self) -> bool:
         """True once the game has ended."""
-        return self._rules.to_act(self._state) is None
+        return self._to_act is None
 
     @property
     def result(self) -> Result | None:
@@ -397,14 +403,14 @@ class Game(Generic[A, V]):
 
     def legal_actions(self) -> tuple[A, ...]:
         """Actions the seat to act may play, in the game's documented order (``()`` at chance)."""
-        to_act = self._rules.to_act(self._state)
+        to_act = self._to_act
         if to_act is None or to_act == CHANCE:
             return ()
         return self._rules.legal_actions(self._state)
 
     def pending_chance(self) -> ChanceSpec:
         """What chance must decide now; :class:`IllegalActionError` if no chance node is pending."""
-        if self._rules.to_act(self._state) != CHANCE:
+        if self._to_act != CHANCE:
             raise IllegalActionError("no chance outcome is pending", None, None)
         return self._rules.pending_chance(self._state)
 
@@ -418,6 +424,13 @@ class Game(Generic[A, V]):
         # The shared guards run here too (not only inside decide), so that a user's rules
         # that forget them still cannot accept a bad shuffle or an action of another game.
         # Field types are checked first: the guards themselves assume well-typed actions.
+        cls = type(action)
+        if to_act != CHANCE and cls is not Shuffle and cls is not Pick and cls in self._rules.action_types:
+            # A seat is to act and this is one of the game's own action classes: the shared
+            # guards pass (the caller has seen that the game is not over), the field types
+            # are all that is left to check.
+            check_fields(action, seat)
+            return
         if isinstance(action, (Shuffle, Pick)):
             check_fields(action, seat)
         try:
@@ -440,7 +453,7 @@ class Game(Generic[A, V]):
         the action is not allowed or a field of it has the wrong type
         (:class:`IllegalActionError`).
         """
-        to_act = self._rules.to_act(self._state)
+        to_act = self._to_act
         if to_act is None:
             raise GameOverError("the game is over", action, seat)
         if seat is not None:
@@ -450,7 +463,7 @@ class Game(Generic[A, V]):
                 raise NotYourTurnError(f"it is not seat {seat}'s turn: {who} is to act", action, seat)
         self._check_action(action, seat, to_act)
         try:
-            events = self._rules.decide(self._state, action)
+            events = self._decide_checked(action, to_act)
         except IllegalActionError as exc:
             if exc.seat is None:
                 exc.seat = to_act
@@ -458,7 +471,7 @@ class Game(Generic[A, V]):
                 exc.action = action
             raise
         game = self._append(to_act, action, events)
-        return game._run_chance() if self._auto_chance else game
+        return game._run_chance() if game._to_act == CHANCE and self._auto_chance else game
 
     def play_text(self, text: str, seat: int | None = None) -> Game[A, V]:
         """:meth:`play` an action given in the game's notation (``"play 8H S"``).
@@ -649,9 +662,19 @@ class Game(Generic[A, V]):
 
     # ----------------------------------------------------------------- internals
 
-    def _append(self, actor: int, action: Any, events: Iterable[Any]) -> Game[A, V]:
+    def _decide_checked(self, action: Any, to_act: int) -> tuple[Any, ...]:
+        """``rules.decide`` for an action that has passed the shared guards for this state
+        (``to_act`` is what they returned): a game that offers ``decide_after_guard``
+        does not run them a second time; any other game's ``decide`` runs as it is."""
         rules = self._rules
-        events = tuple(events)
+        after_guard = getattr(rules, "decide_after_guard", None)
+        if after_guard is None:
+            return tuple(rules.decide(self._state, action))
+        events = after_guard(self._state, action, to_act)
+        return events if type(events) is tuple else tuple(events)
+
+    def _append(self, actor: int, action: Any, events: tuple[Any, ...]) -> Game[A, V]:
+        rules = self._rules
         state = self._state
         evolve = rules.evolve
         for event in events:
@@ -668,10 +691,12 @@ class Game(Generic[A, V]):
     def _run_chance(self) -> Game[A, V]:
         game = self
         rules = self._rules
-        while rules.to_act(game._state) == CHANCE:
+        while game._to_act == CHANCE:
             index = game._head.chances if game._head is not None else 0
+            # The outcome answers pending_chance by construction (a Pick in range, a
+            # permutation of the spec's cards): the guards have nothing to check.
             action = chance_outcome(rules.pending_chance(game._state), self._seed, index)
-            game = game._append(CHANCE, action, rules.decide(game._state, action))
+            game = game._append(CHANCE, action, game._decide_checked(action, CHANCE))
         return game
 
     def _nodes(self) -> list[_Node]:
@@ -778,6 +803,11 @@ class Game(Generic[A, V]):
             f"<Game {self._rules.name} players={self.players} "
             f"entries={self.entry_count} to_act={self.to_act}>"
         )
+
+
+def _where(entry: LogEntry) -> str:
+    """An entry for a replay error message (built only when a message is needed)."""
+    return f"entry {entry.seq} ({_short(entry.action)})"
 
 
 def _short(action: object) -> str:

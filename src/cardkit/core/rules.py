@@ -232,6 +232,10 @@ class Rules(Protocol[S, A, E, V]):
       card that every zone visible to the viewer hides.
     * Optional: ``options()``, the game's option schema as a tuple of
       :class:`~cardkit.core.options.OptionSpec` (``cardkit rules GAME`` prints it).
+    * Optional: ``decide_after_guard(state, action, to_act)``, ``decide`` for a caller
+      that has already run :func:`guard_turn_at` on this state and action (``to_act`` is
+      what it returned): the same events and errors as ``decide`` without the shared guards
+      run twice. ``Game`` calls it when present; ``decide`` itself stays safe for anyone.
     * Optional: ``action_space(config)``, every action the game can ever offer under a
       config in a fixed order (:mod:`cardkit.core.action_space`); learning environments
       (``cardkit.rl``) need it, nothing else does.

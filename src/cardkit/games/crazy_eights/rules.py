@@ -230,7 +230,12 @@ class CrazyEightsRules:
 
     def decide(self, state: State, action: Any) -> tuple[Any, ...]:
         """The events of ``action``; :class:`IllegalActionError` with the reason if refused."""
-        seat = guard_turn(self, state, action)
+        return self.decide_after_guard(state, action, guard_turn(self, state, action))
+
+    def decide_after_guard(self, state: State, action: Any, seat: int) -> tuple[Any, ...]:
+        """:meth:`decide` for a caller that has run the shared guards
+        (:func:`~cardkit.core.rules.guard_turn_at`) on ``state`` and ``action``; ``seat``
+        is what they returned (``Game`` calls this so that they run once per action)."""
         if seat == CHANCE:
             return self._decide_chance(state, action)
         if isinstance(action, Play):

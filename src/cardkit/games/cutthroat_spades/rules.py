@@ -284,7 +284,12 @@ class CutthroatSpadesRules:
 
     def decide(self, state: CutthroatState, action: Any) -> tuple[Any, ...]:
         """The events of ``action``; :class:`IllegalActionError` (with a reason) if not allowed."""
-        seat = guard_turn(self, state, action)
+        return self.decide_after_guard(state, action, guard_turn(self, state, action))
+
+    def decide_after_guard(self, state: CutthroatState, action: Any, seat: int) -> tuple[Any, ...]:
+        """:meth:`decide` for a caller that has run the shared guards
+        (:func:`~cardkit.core.rules.guard_turn_at`) on ``state`` and ``action``; ``seat``
+        is what they returned (``Game`` calls this so that they run once per action)."""
         if seat == CHANCE:
             if isinstance(action, Pick):
                 return (DealerChosen(action.index),)

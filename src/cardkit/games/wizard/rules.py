@@ -168,7 +168,12 @@ class WizardRules:
 
     def decide(self, state: WizardState, action: Any) -> tuple[WizardEvent, ...]:
         """The events of ``action``; :class:`IllegalActionError` (with a reason) if not allowed."""
-        seat = guard_turn(self, state, action)
+        return self.decide_after_guard(state, action, guard_turn(self, state, action))
+
+    def decide_after_guard(self, state: WizardState, action: Any, seat: int) -> tuple[WizardEvent, ...]:
+        """:meth:`decide` for a caller that has run the shared guards
+        (:func:`~cardkit.core.rules.guard_turn_at`) on ``state`` and ``action``; ``seat``
+        is what they returned (``Game`` calls this so that they run once per action)."""
         if seat == CHANCE:
             if isinstance(action, Pick):
                 return (DealerChosen(action.index),)
