@@ -113,7 +113,10 @@ def guard_turn(rules: Rules[Any, Any, Any, Any], state: Any, action: object) -> 
     Returns ``to_act``: :data:`CHANCE` when ``action`` is a valid chance action, else the
     seat that is to act (the game then checks the action itself).
     """
-    return guard_turn_at(rules, state, action, rules.to_act(state))
+    to_act = rules.to_act(state)
+    if to_act is not None and to_act != CHANCE and not isinstance(action, (Shuffle, Pick)):
+        return to_act  # the common case, answered without a second call
+    return guard_turn_at(rules, state, action, to_act)
 
 
 def guard_turn_at(rules: Rules[Any, Any, Any, Any], state: Any, action: object, to_act: int | None) -> int:

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
-import attrs
-
 from cardkit.cards import SUITS, Card, Suit, sort_cards, standard_deck
 from cardkit.core.options import OptionSpec
 from cardkit.core.resample import Constraint
@@ -55,7 +53,7 @@ from cardkit.games.crazy_eights.events import (
     TurnSkipped,
 )
 from cardkit.games.crazy_eights.scoring import hand_total, points_for_blocked, points_for_out
-from cardkit.games.crazy_eights.state import CrazyEightsState, Owed
+from cardkit.games.crazy_eights.state import CrazyEightsState, Owed, make_state, replace_state
 from cardkit.games.crazy_eights.view import CrazyEightsView
 
 __all__ = ["CrazyEightsRules", "RULES"]
@@ -456,7 +454,7 @@ class CrazyEightsRules:
     def _on_card_played(self, s: State, e: CardPlayed) -> State:
         hands = list(s.hands)
         hands[e.seat] = _remove_one(hands[e.seat], e.card)
-        return State(
+        return make_state(
             s.config, e.next_seat, s.dealer, s.hand_number, tuple(hands), s.stock,
             s.discard + (e.card,), e.suit or e.card.suit, s.direction, e.pending_draw, None,
             0, s.turns + 1, s.scores, s.hand_points, s.revealed, s.owed, s.result,
@@ -472,7 +470,7 @@ class CrazyEightsRules:
         else:
             to_act, drawn = e.next_seat, None
         # Rule 8: a turn spent drawing breaks the run of passes that blocks a hand.
-        return State(
+        return make_state(
             s.config, to_act, s.dealer, s.hand_number, tuple(hands), s.stock[e.count :],
             s.discard, s.active_suit, s.direction, 0 if e.reason == "pending" else s.pending_draw,
             drawn, 0 if e.turn else s.passes, s.turns + 1 if e.turn else s.turns,
@@ -484,7 +482,7 @@ class CrazyEightsRules:
         # stock to draw from (decide refuses it otherwise), so it counts; a pass after drawing
         # ends a drawing turn, which does not count and starts the run again.
         passes = s.passes + 1 if s.drawn is None else 0
-        return State(
+        return make_state(
             s.config, e.next_seat, s.dealer, s.hand_number, s.hands, s.stock, s.discard,
             s.active_suit, s.direction, s.pending_draw, None, passes, s.turns + 1,
             s.scores, s.hand_points, s.revealed, s.owed, s.result,
@@ -499,7 +497,7 @@ class CrazyEightsRules:
     def _on_hand_dealt(self, s: State, e: HandDealt) -> State:
         assert e.stock is not None and all(h is not None for h in e.hands)
         hands = tuple(h for h in e.hands if h is not None)
-        return State(
+        return make_state(
             s.config, (e.dealer + 1) % s.config.players, e.dealer, e.hand_number, hands,
             e.stock, (e.starter,), e.starter.suit, 1, 0, None, 0, 0, s.scores, s.hand_points,
             False, None, s.result,
@@ -631,7 +629,7 @@ def _unchanged(state: State, event: Any) -> State:
 
 def _replace(state: State, **changes: Any) -> State:
     """``attrs.evolve`` for the rare events (the hot ones build the state directly)."""
-    return attrs.evolve(state, **changes)
+    return replace_state(state, **changes)
 
 
 RULES = CrazyEightsRules()

@@ -62,7 +62,7 @@ from cardkit.games.cutthroat_spades.events import (
     TrickWon,
 )
 from cardkit.games.cutthroat_spades.scoring import moon_threshold, score_seat
-from cardkit.games.cutthroat_spades.state import BidInfo, CutthroatState, GameRecord, replace
+from cardkit.games.cutthroat_spades.state import BidInfo, CutthroatState, GameRecord, make_state, replace
 from cardkit.games.cutthroat_spades.view import CutthroatView
 from cardkit.games.notation import parse_chance, parse_number, quoted
 
@@ -500,7 +500,7 @@ class CutthroatSpadesRules:
         if nxt == state.dealer and state.trick_count == 0 and cfg.jokers == 2:
             nxt = (nxt + 1) % cfg.players
         s = state
-        return CutthroatState(  # hot path: positional construction
+        return make_state(
             s.config, s.phase, s.dealer, nxt, s.deck, tuple(hands), s.looked, s.bids,
             (*s.trick, (seat, card)), s.trick_count, s.tricks_won, s.won, s.last_trick,
             s.spades_broken, s.scores, s.bags, s.tokens, s.blind_six_used, s.game_number,
@@ -517,7 +517,7 @@ class CutthroatSpadesRules:
         tricks = list(state.tricks_won)
         tricks[seat] += 1
         s = state
-        return CutthroatState(  # hot path: positional construction
+        return make_state(
             s.config, s.phase, s.dealer, seat, s.deck, s.hands, s.looked, s.bids,
             (), e.trick_number, tuple(tricks), tuple(won), s.trick,
             s.spades_broken, s.scores, s.bags, s.tokens, s.blind_six_used, s.game_number,

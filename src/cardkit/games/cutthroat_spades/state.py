@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 import attrs
 
 from cardkit.cards import Card
+from cardkit.core.records import maker, replacer
 from cardkit.games.cutthroat_spades.actions import BidKind
 from cardkit.games.cutthroat_spades.config import CutthroatConfig
 
-__all__ = ["BidInfo", "GameRecord", "CutthroatState", "Phase"]
+__all__ = ["BidInfo", "GameRecord", "CutthroatState", "Phase", "make_state", "replace"]
 
 Phase = Literal["pick", "deal", "bid", "play", "over"]
 """``pick``: chance picks the first dealer; ``deal``: chance shuffles the next hand; ``bid``; ``play``; ``over``."""
@@ -33,16 +34,10 @@ class GameRecord:
     winners: tuple[int, ...]
 
 
-@attrs.frozen
-class CutthroatState:
-    """Everything about a tournament in progress (host side; views are per seat).
-
-    ``phase``: ``"pick"`` (first dealer), ``"deal"`` (shuffle pending), ``"bid"``,
-    ``"play"``, ``"over"``. ``turn`` is the seat to act while bidding or playing.
-    ``hands`` are kept in display order. ``won`` holds each seat's captured cards this
-    hand (they stay there after the hand until the next deal). ``deck`` holds the layout's
-    cards before the first deal only.
-    """
+@attrs.define
+class _CutthroatFields:
+    # The fields of CutthroatState, on a mutable base so that evolve can build states
+    # cheaply (see cardkit.core.records); the state itself is the frozen subclass.
 
     config: CutthroatConfig
     phase: Phase
@@ -70,10 +65,20 @@ class CutthroatState:
     winners: tuple[int, ...]
 
 
-_FIELDS = tuple(a.name for a in attrs.fields(CutthroatState))
+@attrs.frozen
+class CutthroatState(_CutthroatFields):
+    """Everything about a tournament in progress (host side; views are per seat).
+
+    ``phase``: ``"pick"`` (first dealer), ``"deal"`` (shuffle pending), ``"bid"``,
+    ``"play"``, ``"over"``. ``turn`` is the seat to act while bidding or playing.
+    ``hands`` are kept in display order. ``won`` holds each seat's captured cards this
+    hand (they stay there after the hand until the next deal). ``deck`` holds the layout's
+    cards before the first deal only.
+    """
 
 
-def replace(state: CutthroatState, **changes: Any) -> CutthroatState:
-    """A copy of ``state`` with ``changes`` (positional construction; cheaper than attrs.evolve)."""
-    values: list[Any] = [changes[f] if f in changes else getattr(state, f) for f in _FIELDS]
-    return CutthroatState(*values)
+make_state = maker(CutthroatState)
+"""``make_state(...)``: ``CutthroatState(...)`` from every field in order, built cheaply."""
+replace = replacer(CutthroatState)
+"""``replace(state, field=value, ...)``: what ``attrs.evolve(state, ...)`` returns, built cheaply."""
+

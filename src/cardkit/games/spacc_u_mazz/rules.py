@@ -78,7 +78,7 @@ from cardkit.games.spacc_u_mazz.events import (
     TurnStarted,
 )
 from cardkit.games.spacc_u_mazz.scoring import hand_points, rank_orders, variable_points
-from cardkit.games.spacc_u_mazz.state import SpaccState, replace
+from cardkit.games.spacc_u_mazz.state import SpaccState, make_state, replace
 from cardkit.games.spacc_u_mazz.view import SpaccView
 
 __all__ = ["SpaccRules", "RULES", "PACK", "JOKERS", "RED_JOKER", "BLACK_JOKER"]
@@ -714,7 +714,7 @@ class SpaccRules:
     def _on_hand_started(self, s: State, e: HandStarted) -> State:
         n = s.config.players
         empty: tuple[tuple[Card, ...], ...] = ((),) * n
-        return State(
+        return make_state(
             s.config, "deal_face_down", e.hand_number, e.dealer, -1, "", 0, PACK, JOKERS, PACK,
             empty, empty, empty, (), 0, (), 0, (), (), (), False, s.totals, s.hand_points,
             None, empty,
@@ -766,7 +766,7 @@ class SpaccRules:
         ups = s.face_up
         if e.up:
             ups = ups[:seat] + (_remove(ups[seat], e.up),) + ups[seat + 1 :]
-        return State(
+        return make_state(
             s.config, s.phase, s.hand_number, s.dealer, s.to_act, s.pending, s.turns, s.deck,
             s.jokers, s.pack_b, hands, ups, s.face_down, s.pile + e.hand + e.up,
             _ref_rank(e.reference), s.main_stock, s.main_known, s.reserve_stock, s.removed,
@@ -826,7 +826,7 @@ class SpaccRules:
             reserve = reserve[1:]
         hand = sort_cards(s.hands[seat] + (card,))
         hands = s.hands[:seat] + (hand,) + s.hands[seat + 1 :]
-        return State(
+        return make_state(
             s.config, s.phase, s.hand_number, s.dealer, s.to_act, s.pending, s.turns, s.deck,
             s.jokers, s.pack_b, hands, s.face_up, s.face_down, s.pile, s.reference, main,
             known, reserve, s.removed, s.places, s.revealed, s.totals, s.hand_points, s.result,
@@ -879,7 +879,7 @@ class SpaccRules:
         return replace(s, places=s.places + (e.seat,))
 
     def _on_turn_started(self, s: State, e: TurnStarted) -> State:
-        return State(
+        return make_state(
             s.config, s.phase, s.hand_number, s.dealer, e.seat, "", s.turns + 1, s.deck,
             s.jokers, s.pack_b, s.hands, s.face_up, s.face_down, s.pile, s.reference,
             s.main_stock, s.main_known, s.reserve_stock, s.removed, s.places, s.revealed,

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any, Final, Sequence
 
-import attrs
 
 from cardkit.cards import SUITS, Card, sort_cards
 from cardkit.core.options import OptionSpec
@@ -47,7 +46,7 @@ from cardkit.games.wizard.events import (
     WizardEvent,
 )
 from cardkit.games.wizard.scoring import round_points, winners
-from cardkit.games.wizard.state import DECK, WIZARD, Phase, WizardState, initial_state
+from cardkit.games.wizard.state import DECK, WIZARD, Phase, WizardState, initial_state, make_state, replace
 from cardkit.games.wizard.tricks import playable, suit_to_follow, trick_winner
 from cardkit.games.wizard.view import WizardView
 
@@ -280,7 +279,7 @@ class WizardRules:
             hand = state.hands[seat]
             i = hand.index(event.card)
             hands = state.hands[:seat] + (hand[:i] + hand[i + 1 :],) + state.hands[seat + 1 :]
-            return WizardState(
+            return make_state(
                 state.config, state.phase, state.round, state.dealer,
                 (seat + 1) % state.config.players, hands, state.stock, state.turned,
                 state.trump, state.bids, state.tricks_won, state.trick + ((seat, event.card),),
@@ -291,7 +290,7 @@ class WizardRules:
             tricks = state.tricks_won
             won = state.won
             cards = tuple(c for _, c in event.trick)
-            return WizardState(
+            return make_state(
                 state.config, state.phase, state.round, state.dealer, w, state.hands,
                 state.stock, state.turned, state.trump, state.bids,
                 tricks[:w] + (tricks[w] + 1,) + tricks[w + 1 :], (), event.trick, w,
@@ -302,14 +301,14 @@ class WizardRules:
             n = state.config.players
             bids = state.bids[:seat] + (event.tricks,) + state.bids[seat + 1 :]
             phase: Phase = "play" if seat == state.dealer else "bid"
-            return WizardState(
+            return make_state(
                 state.config, phase, state.round, state.dealer, (seat + 1) % n, state.hands,
                 state.stock, state.turned, state.trump, bids, state.tricks_won, state.trick,
                 state.last_trick, state.last_winner, state.won, state.scores, state.history,
             )  # fmt: skip
         if isinstance(event, RoundDealt):
             n = state.config.players
-            return attrs.evolve(
+            return replace(
                 state,
                 phase="bid",
                 round=event.round,
@@ -328,23 +327,23 @@ class WizardRules:
             )
         if isinstance(event, TrumpTurned):
             if event.card is None:
-                return attrs.evolve(state, turned=None, trump=None)
+                return replace(state, turned=None, trump=None)
             phase = "trump" if event.card is WIZARD else state.phase
             turn = state.dealer if event.card is WIZARD else state.turn
-            return attrs.evolve(
+            return replace(
                 state, stock=state.stock[1:], turned=event.card, trump=event.trump, phase=phase, turn=turn
             )
         if isinstance(event, TrumpChosen):
             n = state.config.players
-            return attrs.evolve(state, trump=event.suit, phase="bid", turn=(state.dealer + 1) % n)
+            return replace(state, trump=event.suit, phase="bid", turn=(state.dealer + 1) % n)
         if isinstance(event, RoundScored):
-            return attrs.evolve(
+            return replace(
                 state, phase="deal", scores=event.scores, history=state.history + (event.points,)
             )
         if isinstance(event, GameEnded):
-            return attrs.evolve(state, phase="over")
+            return replace(state, phase="over")
         if isinstance(event, DealerChosen):
-            return attrs.evolve(state, phase="deal", dealer=event.seat)
+            return replace(state, phase="deal", dealer=event.seat)
         raise TypeError(f"not a Wizard host event: {event!r}")
 
     # ------------------------------------------------------------------ what is seen

@@ -7,9 +7,10 @@ from typing import Final, Literal
 import attrs
 
 from cardkit.cards import Card, Suit, standard_deck
+from cardkit.core.records import maker, replacer
 from cardkit.games.wizard.config import WizardConfig
 
-__all__ = ["WIZARD", "JESTER", "DECK", "Phase", "WizardState", "initial_state"]
+__all__ = ["WIZARD", "JESTER", "DECK", "Phase", "WizardState", "initial_state", "make_state", "replace"]
 
 WIZARD: Final = Card("W")
 """A Wizard (rule 2): above every suited card, no suit."""
@@ -26,16 +27,10 @@ Phase = Literal["pick", "deal", "trump", "bid", "play", "over"]
 ``trump``: the dealer chooses trump; ``bid``; ``play``; ``over``."""
 
 
-@attrs.frozen
-class WizardState:
-    """Everything about a Wizard game.
-
-    ``round`` is the round being played (0 before the first deal); ``dealer`` is -1
-    before the first dealer is chosen; ``turn`` is the seat to act in ``trump``/``bid``/
-    ``play``; ``hands`` are sorted in display order; ``stock`` holds the undealt cards
-    (top first) except the turned card, which is ``turned``; ``won`` holds each seat's
-    completed tricks of this round; ``history`` the points of every scored round.
-    """
+@attrs.define
+class _WizardFields:
+    # The fields of WizardState, on a mutable base so that evolve can build states
+    # cheaply (see cardkit.core.records); the state itself is the frozen subclass.
 
     config: WizardConfig
     phase: Phase
@@ -54,6 +49,24 @@ class WizardState:
     won: tuple[tuple[Card, ...], ...]
     scores: tuple[int, ...]
     history: tuple[tuple[int, ...], ...]
+
+
+@attrs.frozen
+class WizardState(_WizardFields):
+    """Everything about a Wizard game.
+
+    ``round`` is the round being played (0 before the first deal); ``dealer`` is -1
+    before the first dealer is chosen; ``turn`` is the seat to act in ``trump``/``bid``/
+    ``play``; ``hands`` are sorted in display order; ``stock`` holds the undealt cards
+    (top first) except the turned card, which is ``turned``; ``won`` holds each seat's
+    completed tricks of this round; ``history`` the points of every scored round.
+    """
+
+
+make_state = maker(WizardState)
+"""``make_state(...)``: ``WizardState(...)`` from every field in order, built cheaply."""
+replace = replacer(WizardState)
+"""``replace(state, field=value, ...)``: what ``attrs.evolve(state, ...)`` returns, built cheaply."""
 
 
 def initial_state(config: WizardConfig) -> WizardState:
