@@ -75,6 +75,9 @@ def chance_outcome(spec: ChanceSpec, seed: int, index: int) -> ChanceAction:
     return Shuffle(rng.shuffle(spec.cards))
 
 
+_new = object.__new__
+
+
 class _Node:
     """One log entry in a persistent singly linked list (newest first).
 
@@ -271,7 +274,9 @@ class Game(Generic[A, V]):
                 raise LogError(f"entry {i} has seq {entry.seq}: the log is out of order", seq=i)
             if verify and entry.actor == CHANCE:
                 game._verify_chance(entry)
-            game = game._replay_entry(entry)
+                game = game._replay_entry(entry, chance_verified=True)
+            else:
+                game = game._replay_entry(entry)
         game = cls(
             rules, game._config, game._seed, log.auto_chance, game._state, game._initial, game._head
         )
@@ -351,7 +356,9 @@ class Game(Generic[A, V]):
                 seq=entry.seq,
             )
 
-    def _replay_entry(self, entry: LogEntry) -> Game[A, V]:
+    def _replay_entry(self, entry: LogEntry, chance_verified: bool = False) -> Game[A, V]:
+        # chance_verified: a chance entry that _verify_chance found equal to the seed's
+        # outcome, which answers pending_chance by construction (no guard to run again).
         to_act = self._to_act
         if to_act is None:
             raise ReplayMismatchError(f"{_where(entry)}: the game was already over", seq=entry.seq)
@@ -360,8 +367,14 @@ class Game(Generic[A, V]):
                 f"{_where(entry)}: actor {entry.actor} but {to_act} was to act", seq=entry.seq
             )
         action = entry.action
+        cls = type(action)
         try:
-            self._check_action(action, None, to_act)
+            if to_act != CHANCE and cls in self._rules.action_types and cls is not Shuffle and cls is not Pick:
+                check_fields(action, None)  # all that is left of _check_action for such an action
+            elif chance_verified and to_act == CHANCE:
+                check_fields(action, None)  # equal to the seed's outcome, but maybe Pick(True)
+            else:
+                self._check_action(action, None, to_act)
             events = self._decide_checked(action, to_act)
         except IllegalActionError as exc:
             raise ReplayMismatchError(
@@ -461,9 +474,20 @@ class Game(Generic[A, V]):
             if seat != to_act:
                 who = "chance" if to_act == CHANCE else f"seat {to_act}"
                 raise NotYourTurnError(f"it is not seat {seat}'s turn: {who} is to act", action, seat)
-        self._check_action(action, seat, to_act)
+        rules = self._rules
+        cls = type(action)
+        if to_act != CHANCE and cls in rules.action_types and cls is not Shuffle and cls is not Pick:
+            check_fields(action, seat)  # all that is left of _check_action for such an action
+        else:
+            self._check_action(action, seat, to_act)
+        after_guard = getattr(rules, "decide_after_guard", None)
         try:
-            events = self._decide_checked(action, to_act)
+            if after_guard is None:
+                events = tuple(rules.decide(self._state, action))
+            else:
+                events = after_guard(self._state, action, to_act)
+                if type(events) is not tuple:
+                    events = tuple(events)
         except IllegalActionError as exc:
             if exc.seat is None:
                 exc.seat = to_act
@@ -680,13 +704,31 @@ class Game(Generic[A, V]):
         for event in events:
             state = evolve(state, event)
         head = self._head
-        seq = head.seq + 1 if head is not None else 0
-        chances = head.chances if head is not None else 0
-        if actor == CHANCE:
-            chances += 1
-        snapshot = state if (seq + 1) % SNAPSHOT_EVERY == 0 else None
-        node = _Node(seq, actor, action, events, head, chances, snapshot)
-        return Game(rules, self._config, self._seed, self._auto_chance, state, self._initial, node)
+        # The node and the game are built by plain slot stores, without their __init__
+        # calls: this runs once per log entry (the same fields, in the same order).
+        node = _new(_Node)
+        if head is not None:
+            node.seq = seq = head.seq + 1
+            node.chances = head.chances + 1 if actor == CHANCE else head.chances
+        else:
+            node.seq = seq = 0
+            node.chances = 1 if actor == CHANCE else 0
+        node.actor = actor
+        node.action = action
+        node.events = events
+        node.prev = head
+        node.snapshot = state if (seq + 1) % SNAPSHOT_EVERY == 0 else None
+        game: Game[A, V] = _new(Game)
+        game._rules = rules
+        game._config = self._config
+        game._seed = self._seed
+        game._auto_chance = self._auto_chance
+        game._state = state
+        game._initial = self._initial
+        game._head = node
+        game._log = None
+        game._to_act = rules.to_act(state)
+        return game
 
     def _run_chance(self) -> Game[A, V]:
         game = self
