@@ -23,7 +23,7 @@ import attrs
 
 from cardkit.errors import IllegalActionError
 
-__all__ = ["check_fields", "describe_expected"]
+__all__ = ["CHECKED_ACTIONS", "check_fields", "describe_expected"]
 
 Check = Callable[[object], bool]
 _FieldChecks = tuple[tuple[str, Check, str], ...]
@@ -79,8 +79,9 @@ def _checker(annotation: Any) -> tuple[Check, str]:
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
             item, item_words = _checker(args[0])
+            # map, not a generator: this runs on every Game.play of a Play(cards) action
             return (
-                lambda v: isinstance(v, tuple) and all(item(x) for x in v)
+                lambda v: isinstance(v, tuple) and all(map(item, v))
             ), f"a tuple of {_plural(item_words)}"
         if not args:
             return (lambda v: isinstance(v, tuple)), "a tuple"
@@ -153,14 +154,16 @@ _FROZEN_SETATTR = _FrozenProbe.__setattr__
 # id cannot be reused while it is here). Hosts and bots play the same few shared action
 # objects again and again (legal_actions returns them), so most checks are one lookup.
 # Only frozen attrs instances are kept: their fields cannot be reassigned after the check.
-_CHECKED: dict[int, object] = {}
-_CHECKED_LIMIT: Final = 1024
+CHECKED_ACTIONS: dict[int, object] = {}
+"""Frozen actions that passed :func:`check_fields`, by ``id`` (a caller on a hot path may
+look an action up here before calling it; the check itself does too)."""
+_CHECKED_LIMIT: Final = 2048
 
 
 def check_fields(action: object, seat: int | None = None) -> None:
     """:class:`IllegalActionError` naming the first field of ``action`` whose value does not
     have its annotated type (``Blind(True)``: ``Blind.nil`` must be ..., not True)."""
-    if _CHECKED.get(id(action)) is action:
+    if CHECKED_ACTIONS.get(id(action)) is action:
         return
     cls = type(action)
     checks = _CACHE.get(cls)
@@ -178,6 +181,6 @@ def check_fields(action: object, seat: int | None = None) -> None:
                 seat,
             )
     if cls.__setattr__ is _FROZEN_SETATTR:
-        if len(_CHECKED) >= _CHECKED_LIMIT:
-            _CHECKED.clear()
-        _CHECKED[id(action)] = action
+        if len(CHECKED_ACTIONS) >= _CHECKED_LIMIT:
+            CHECKED_ACTIONS.clear()
+        CHECKED_ACTIONS[id(action)] = action

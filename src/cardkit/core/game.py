@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Final, Generic, Iterable, TypeVar
 
 from cardkit.core.config import resolve_config
-from cardkit.core.fields import check_fields
+from cardkit.core.fields import CHECKED_ACTIONS, check_fields
 from cardkit.core.knowledge import check_safe_undo
 from cardkit.core.log import GameLog, LogEntry, SeatEntry, SeatLog, upcast
 from cardkit.core.rules import (
@@ -172,6 +172,7 @@ class Game(Generic[A, V]):
     # path of every play; a __setattr__ override would cost twice as much).
     __slots__ = (
         "_rules", "_config", "_seed", "_auto_chance", "_state", "_initial", "_head", "_log", "_to_act",
+        "_decide",
     )  # fmt: skip
 
     _rules: Rules[Any, A, Any, V]
@@ -183,6 +184,7 @@ class Game(Generic[A, V]):
     _head: _Node | None
     _log: GameLog | None
     _to_act: int | None
+    _decide: Any
 
     def __init__(
         self,
@@ -205,6 +207,8 @@ class Game(Generic[A, V]):
         self._log = None
         # Computed once per state: play, legal_actions, the chance loop and to_act all read it.
         self._to_act = rules.to_act(state)
+        # The rules' decide_after_guard (or None): looked up once, not on every play.
+        self._decide = getattr(rules, "decide_after_guard", None)
 
     @property
     def rules(self) -> Rules[Any, A, Any, V]:
@@ -477,10 +481,12 @@ class Game(Generic[A, V]):
         rules = self._rules
         cls = type(action)
         if to_act != CHANCE and cls in rules.action_types and cls is not Shuffle and cls is not Pick:
-            check_fields(action, seat)  # all that is left of _check_action for such an action
+            # all that is left of _check_action for such an action: its field types
+            if CHECKED_ACTIONS.get(id(action)) is not action:
+                check_fields(action, seat)
         else:
             self._check_action(action, seat, to_act)
-        after_guard = getattr(rules, "decide_after_guard", None)
+        after_guard = self._decide
         try:
             if after_guard is None:
                 events = tuple(rules.decide(self._state, action))
@@ -691,7 +697,7 @@ class Game(Generic[A, V]):
         (``to_act`` is what they returned): a game that offers ``decide_after_guard``
         does not run them a second time; any other game's ``decide`` runs as it is."""
         rules = self._rules
-        after_guard = getattr(rules, "decide_after_guard", None)
+        after_guard = self._decide
         if after_guard is None:
             return tuple(rules.decide(self._state, action))
         events = after_guard(self._state, action, to_act)
@@ -728,6 +734,7 @@ class Game(Generic[A, V]):
         game._head = node
         game._log = None
         game._to_act = rules.to_act(state)
+        game._decide = self._decide
         return game
 
     def _run_chance(self) -> Game[A, V]:
