@@ -6,6 +6,7 @@ made where the rules are silent.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any, Callable, Mapping, Sequence
 
 from cardkit.cards import SUITS, Card, Suit, sort_cards, standard_deck
@@ -81,8 +82,16 @@ def _remove_one(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
 
 def _plays_of(card: Card, going_out: bool) -> tuple[Play, ...]:
     if card.rank == 8 and not going_out:
-        return tuple(play_action(card, suit) for suit in SUITS)
-    return (play_action(card),)
+        return _EIGHT_PLAYS[card]
+    return (_PLAIN_PLAYS[card],)
+
+
+# The shared Play actions of every card, looked up by card on the legal_actions path
+# (one dict lookup instead of building a (card, suit) key for play_action).
+_PLAIN_PLAYS: dict[Card, Play] = {c: play_action(c) for c in standard_deck()}
+_EIGHT_PLAYS: dict[Card, tuple[Play, ...]] = {
+    c: tuple(play_action(c, suit) for suit in SUITS) for c in standard_deck() if c.rank == 8
+}
 
 
 class CrazyEightsRules:
@@ -210,14 +219,15 @@ class CrazyEightsRules:
                 playable.sort(key=_sort_key)
             going_out = len(hand) == 1
             previous = None
+            plain = _PLAIN_PLAYS
             for card in playable:
                 if card is previous:  # the same value from a second pack
                     continue
                 previous = card
                 if card.rank == 8 and not going_out:
-                    actions.extend(_plays_of(card, False))
+                    actions.extend(_EIGHT_PLAYS[card])
                 else:
-                    actions.append(play_action(card))
+                    actions.append(plain[card])
         if state.pending_draw or _can_supply(state):
             actions.append(DRAW)
         elif not actions:
@@ -619,8 +629,7 @@ def _phase(state: State) -> str:
     return "reshuffle" if state.owed is not None else "deal"
 
 
-def _sort_key(card: Card) -> int:
-    return card.sort_key
+_sort_key = attrgetter("sort_key")
 
 
 def _unchanged(state: State, event: Any) -> State:

@@ -255,13 +255,13 @@ class CutthroatSpadesRules:
         trick = state.trick
         if trick:
             led = _SUIT[trick[0][1]]
-            same = tuple(c for c in hand if _SUIT[c] == led)
+            same = tuple([c for c in hand if _SUIT[c] == led])
             return same if same else hand
         if state.trick_count == 0 and _TWO_C in hand and state.config.jokers == 2:
             return (_TWO_C,)
         if state.spades_broken:
             return hand
-        plain = tuple(c for c in hand if not _IS_TRUMP[c])
+        plain = tuple([c for c in hand if not _IS_TRUMP[c]])
         return plain if plain else hand
 
     def legal_actions(self, state: CutthroatState) -> tuple[Any, ...]:
@@ -494,7 +494,9 @@ class CutthroatSpadesRules:
     def _ev_played(self, state: CutthroatState, e: CardPlayed) -> CutthroatState:
         seat, card = e.seat, e.card
         hands = list(state.hands)
-        hands[seat] = tuple(c for c in hands[seat] if c is not card)
+        hand = hands[seat]
+        i = hand.index(card)  # the layout holds each card once
+        hands[seat] = hand[:i] + hand[i + 1 :]
         cfg = state.config
         nxt = (seat + 1) % cfg.players
         if nxt == state.dealer and state.trick_count == 0 and cfg.jokers == 2:
