@@ -99,6 +99,12 @@ _ORDERS: Final[dict[str, tuple[int, ...]]] = {
     "standard": rank_orders("standard"),
     "as_printed": rank_orders("as_printed"),
 }
+# Per rank order: the order in which plays are listed by rank, as a sort key (ordinary
+# ranks in the game's order, then 2, then 10), through a C-level lookup.
+_PLAY_RANK_KEY: Final[dict[str, Callable[[int], int]]] = {
+    name: {r: 20 if r == 2 else 21 if r == 10 else order[r] for r in range(len(order))}.__getitem__
+    for name, order in _ORDERS.items()
+}
 _HAND_SIZE: Final = 5
 _UP_SIZE: Final = 3
 _DOWN_SIZE: Final = 3
@@ -318,20 +324,29 @@ class SpaccRules:
         order, then 2, then 10), fewer cards first, then in card order."""
         by_hand: dict[int, list[Card]] = {}
         for card in state.hands[seat]:
-            by_hand.setdefault(card.rank, []).append(card)
+            group = by_hand.get(card.rank)
+            if group is None:
+                by_hand[card.rank] = [card]
+            else:
+                group.append(card)
         by_up: dict[int, list[Card]] = {}
         for card in state.face_up[seat]:
-            by_up.setdefault(card.rank, []).append(card)
+            group = by_up.get(card.rank)
+            if group is None:
+                by_up[card.rank] = [card]
+            else:
+                group.append(card)
         main_empty = not state.main_stock
         ranks = set(by_hand)
         if main_empty:
             ranks.update(by_up)
-        order = _ORDERS[state.config.rank_order]
+        rank_order = state.config.rank_order
+        order = _ORDERS[rank_order]
         ref = state.reference
         low = order[ref] if ref else 0
         empty: list[Card] = []
         out: list[Play] = []
-        for rank in sorted(ranks, key=lambda r: 20 if r == 2 else 21 if r == 10 else order[r]):
+        for rank in sorted(ranks, key=_PLAY_RANK_KEY[rank_order]):
             if rank == 2 or rank == 10 or order[rank] >= low:
                 out.extend(
                     _rank_plays(
