@@ -82,6 +82,21 @@ ChanceAction = Union[Shuffle, Pick]
 """An answer to a chance node: ``Shuffle(order)`` or ``Pick(index)``."""
 
 
+_last_counts: tuple[tuple[Card, ...], Counter[Card]] = ((), Counter())
+
+
+def _counts(cards: tuple[Card, ...]) -> Counter[Card]:
+    """``Counter(cards)``, kept for the last tuple asked (a game deals the same pack tuple
+    again and again). Compared with ``dict.__eq__`` (C): Counter's own ``==`` walks both
+    in Python, and with counts that are all positive the two agree."""
+    global _last_counts
+    last, counts = _last_counts
+    if cards is not last:
+        counts = Counter(cards)
+        _last_counts = (cards, counts)
+    return counts
+
+
 def check_chance_action(spec: ChanceSpec, action: object) -> None:
     """Raise :class:`IllegalActionError` unless ``action`` answers ``spec``."""
     if isinstance(spec, PickSpec):
@@ -96,7 +111,7 @@ def check_chance_action(spec: ChanceSpec, action: object) -> None:
         raise IllegalActionError(
             f"a Shuffle of {len(spec.cards)} cards is pending", action, CHANCE
         )
-    if len(action.order) != len(spec.cards) or Counter(action.order) != Counter(spec.cards):
+    if len(action.order) != len(spec.cards) or not dict.__eq__(Counter(action.order), _counts(spec.cards)):
         raise IllegalActionError(
             f"the shuffle order must be a permutation of the {len(spec.cards)} pending cards",
             action,
