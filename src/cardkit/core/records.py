@@ -1,35 +1,31 @@
 """Cheap construction of frozen attrs records, for reducers that build one per event.
 
-A game state is an ordinary ``@attrs.frozen`` class: immutable (setting an attribute
-raises ``attrs.exceptions.FrozenInstanceError``), compared by class and value (records
-of different classes are never equal), hashable, pickled and read and written by cattrs
-like any attrs class. What is cheaper is how ``evolve`` builds one. A frozen class
-forbids plain attribute stores, so its ``__init__`` stores every field through
+A game state (or event) is an ordinary ``@attrs.frozen`` class: immutable (setting an
+attribute raises ``attrs.exceptions.FrozenInstanceError``), compared by class and value
+(records of different classes are never equal), hashable, pickled and read and written
+by cattrs like any attrs class. What is cheaper is how a reducer builds one. A frozen
+class forbids plain attribute stores, so its ``__init__`` stores every field through
 ``object.__setattr__``, which costs about 90 ns a field: 1.5-2 us for a state of 18
 fields, built once per event.
 
 :func:`maker` and :func:`replacer` build the record as an instance of a private
-*mutable twin* of the class instead, with plain slot stores (a few ns each), and then
-make it an instance of the frozen class by assigning ``__class__``, which Python allows
-between classes of the same memory layout. For that the fields live in a slotted,
-mutable attrs base class, and the public class is the frozen subclass that adds nothing
-but the frozen ``__setattr__``::
+*twin* class instead: the same slots, no frozen ``__setattr__``, so each field is a plain
+slot store of a few ns. The finished record then becomes an instance of the frozen class
+by assigning ``__class__``, which Python allows between classes of the same memory
+layout. The class must be declared without a ``__weakref__`` slot (Python refuses the
+switch otherwise)::
 
-    @attrs.define
-    class _StateFields:
+    @attrs.frozen(weakref_slot=False)
+    class State:
         seat: int
         ...
-
-    @attrs.frozen
-    class State(_StateFields):
-        '''The docs.'''
 
     make_state = maker(State)          # make_state(seat, ...) == State(seat, ...)
     replace_state = replacer(State)    # replace_state(s, seat=1) == attrs.evolve(s, seat=1)
 
-The result is exactly a ``State`` (same class, same fields, equal to one built by
-``State(...)``). Fields must be plain values: the fast paths run no converters,
-validators or ``__attrs_post_init__``, which :func:`maker` refuses to skip.
+The result is exactly a ``State``: same class, equal to and hashed like one built by
+``State(...)``. Fields must be plain values: the fast paths run no converters, validators
+or ``__attrs_post_init__``, which :func:`maker` refuses to skip.
 """
 
 from __future__ import annotations
@@ -48,14 +44,11 @@ _MISSING = object()
 def _twin(cls: type[Any]) -> tuple[tuple[str, ...], dict[str, Any]]:
     """The field names of ``cls`` and a namespace with its mutable twin, after checking
     that ``cls`` has the shape described in the module docs."""
-    bases = cls.__bases__
-    if not attrs.has(cls) or len(bases) != 1 or not attrs.has(bases[0]):
-        raise TypeError(f"{cls.__name__} must be a frozen attrs class over one attrs base holding its fields")
-    base = bases[0]
-    if base.__setattr__ is not object.__setattr__ or "__slots__" not in base.__dict__:
-        raise TypeError(f"the base of {cls.__name__} must be a slotted, mutable attrs class")
-    if cls.__basicsize__ != base.__basicsize__ or attrs.fields(cls) != attrs.fields(base):
-        raise TypeError(f"{cls.__name__} must add no fields and no slots to its base")
+    if not attrs.has(cls) or cls.__bases__ != (object,) or "__slots__" not in cls.__dict__:
+        raise TypeError(f"{cls.__name__} must be a slotted attrs class with no base class")
+    slots = tuple(cls.__dict__["__slots__"])
+    if "__weakref__" in slots or "__dict__" in slots:
+        raise TypeError(f"{cls.__name__} must be declared with weakref_slot=False")
     if hasattr(cls, "__attrs_post_init__"):
         raise TypeError(f"{cls.__name__} has an __attrs_post_init__ that the fast paths would skip")
     names = []
@@ -63,7 +56,14 @@ def _twin(cls: type[Any]) -> tuple[tuple[str, ...], dict[str, Any]]:
         if field.converter is not None or field.validator is not None or not field.init:
             raise TypeError(f"{cls.__name__}.{field.name} has a converter or a validator, or no init")
         names.append(field.name)
-    twin = type(f"_Building{cls.__name__}", (base,), {"__slots__": ()})
+    if sorted(names) != sorted(slots):
+        raise TypeError(f"the slots of {cls.__name__} are not exactly its fields")
+    twin = type(f"_Building{cls.__name__}", (object,), {"__slots__": slots})
+    probe: Any = object.__new__(twin)
+    try:
+        probe.__class__ = cls
+    except TypeError as exc:  # a layout Python will not switch: refuse now, not per record
+        raise TypeError(f"{cls.__name__} cannot be built through a twin: {exc}") from None
     return tuple(names), {"_new": object.__new__, "_twin": twin, "_cls": cls, "_MISSING": _MISSING}
 
 

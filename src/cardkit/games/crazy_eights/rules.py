@@ -12,6 +12,7 @@ from typing import Any, Callable, Mapping, Sequence
 from cardkit.cards import SUITS, Card, Suit, sort_cards, standard_deck
 from cardkit.core.options import OptionSpec
 from cardkit.core.resample import Constraint
+from cardkit.core.records import maker
 from cardkit.core.rules import (
     CHANCE,
     ChanceAction,
@@ -58,6 +59,11 @@ from cardkit.games.crazy_eights.state import CrazyEightsState, Owed, make_state,
 from cardkit.games.crazy_eights.view import CrazyEightsView
 
 __all__ = ["CrazyEightsRules", "RULES"]
+
+# The events every action builds, made without their frozen __init__ (cardkit.core.records).
+_card_played = maker(CardPlayed)
+_cards_drawn = maker(CardsDrawn)
+_passed = maker(Passed)
 
 State = CrazyEightsState
 _QUEEN_OF_SPADES = Card("QS")
@@ -263,7 +269,7 @@ class CrazyEightsRules:
             take = min(owed.count, len(order))
             return (
                 StockRebuilt(len(order), order),
-                CardsDrawn(owed.seat, take, order[:take], owed.reason, owed.next_seat, False),
+                _cards_drawn(owed.seat, take, order[:take], owed.reason, owed.next_seat, False),
             )
         return (self._deal(state, action.order),)
 
@@ -324,7 +330,7 @@ class CrazyEightsRules:
         cfg = state.config
         n = cfg.players
         if going_out:  # rule 14: the card's effect is not applied
-            played = CardPlayed(seat, card, action.suit, 0, None)
+            played = _card_played(seat, card, action.suit, 0, None)
             return (played,) + self._end_hand(self._fold(state, (played,)), seat)
         direction = state.direction
         rank = card.rank
@@ -341,7 +347,7 @@ class CrazyEightsRules:
         elif queen:
             step = 2
         next_seat = (seat + direction * step) % n
-        events: list[Any] = [CardPlayed(seat, card, action.suit, pending, next_seat), *extra]
+        events: list[Any] = [_card_played(seat, card, action.suit, pending, next_seat), *extra]
         if queen:  # rule 10: the next player draws 5 and loses the turn
             victim = (seat + direction) % n
             after = self._fold(state, events)
@@ -385,7 +391,7 @@ class CrazyEightsRules:
             if any(_playable(c, state) for c in state.hands[seat]):
                 raise IllegalActionError("you hold a playable card", PASS, seat)
         next_seat = (seat + state.direction) % state.config.players
-        return self._after_turn(state, [Passed(seat, next_seat)], passing=True)
+        return self._after_turn(state, [_passed(seat, next_seat)], passing=True)
 
     def _draw_events(
         self,
@@ -399,7 +405,7 @@ class CrazyEightsRules:
         """Take ``count`` cards; rule 7 (reshuffle) and rule 13 (the rest is forgiven)."""
         stock = state.stock
         take = min(count, len(stock))
-        events: list[Any] = [CardsDrawn(seat, take, stock[:take], reason, next_seat, turn)]
+        events: list[Any] = [_cards_drawn(seat, take, stock[:take], reason, next_seat, turn)]
         owed = count - take
         if owed and state.config.stock_empty == "reshuffle" and len(state.discard) > 1:
             events.append(ReshuffleNeeded(seat, owed, reason, next_seat))
@@ -595,7 +601,7 @@ class CrazyEightsRules:
                 event.starter, event.buried, event.stock_size, None,
             )  # fmt: skip
         if isinstance(event, CardsDrawn) and event.seat != viewer and event.cards is not None:
-            return CardsDrawn(event.seat, event.count, None, event.reason, event.next_seat, event.turn)
+            return _cards_drawn(event.seat, event.count, None, event.reason, event.next_seat, event.turn)
         if isinstance(event, StockRebuilt) and event.cards is not None:
             return StockRebuilt(event.count, None)
         return event

@@ -24,10 +24,18 @@ class Owed:
     next_seat: int | None
 
 
-@attrs.define
-class _CrazyEightsFields:
-    # The fields of CrazyEightsState, on a mutable base so that evolve can build states
-    # cheaply (see cardkit.core.records); the state itself is the frozen subclass.
+@attrs.frozen(weakref_slot=False)  # no __weakref__ slot: see cardkit.core.records
+class CrazyEightsState:
+    """Full state. ``to_act`` is a seat, ``CHANCE`` (-1), or None when the game is over.
+
+    ``dealer`` is -1 and ``hand_number`` 0 before the first deal. ``stock`` is top first,
+    ``discard`` bottom first. ``drawn`` is the card the seat to act drew this turn (it may
+    then play only that card). ``passes`` counts the passes in a row that rule 8 counts
+    towards a blocked hand (made without drawing that turn, holding nothing playable);
+    ``turns`` the seat actions of this hand. ``hand_points`` are the points of the last
+    scored hand (zeros before); ``revealed`` is true between the end of a hand and the
+    next deal, when every hand is shown.
+    """
 
     config: CrazyEightsConfig
     to_act: int | None
@@ -47,20 +55,6 @@ class _CrazyEightsFields:
     revealed: bool
     owed: Owed | None
     result: Result | None
-
-
-@attrs.frozen
-class CrazyEightsState(_CrazyEightsFields):
-    """Full state. ``to_act`` is a seat, ``CHANCE`` (-1), or None when the game is over.
-
-    ``dealer`` is -1 and ``hand_number`` 0 before the first deal. ``stock`` is top first,
-    ``discard`` bottom first. ``drawn`` is the card the seat to act drew this turn (it may
-    then play only that card). ``passes`` counts the passes in a row that rule 8 counts
-    towards a blocked hand (made without drawing that turn, holding nothing playable);
-    ``turns`` the seat actions of this hand. ``hand_points`` are the points of the last
-    scored hand (zeros before); ``revealed`` is true between the end of a hand and the
-    next deal, when every hand is shown.
-    """
 
 
 make_state = maker(CrazyEightsState)

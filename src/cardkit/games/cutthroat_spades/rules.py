@@ -17,6 +17,7 @@ from typing import Any, Callable, Final, Sequence
 from cardkit.cards import Card, Suit, sort_cards, standard_deck
 from cardkit.core.options import OptionSpec
 from cardkit.core.resample import Constraint
+from cardkit.core.records import maker
 from cardkit.core.rules import (
     CHANCE,
     ChanceAction,
@@ -70,6 +71,11 @@ __all__ = [
     "CutthroatSpadesRules", "RULES", "Layout", "layout_of", "suit_of", "rank_of", "trick_power",
     "current_trick_winner",
 ]
+
+# The events every action builds, made without their frozen __init__ (cardkit.core.records).
+_card_played = maker(CardPlayed)
+_trick_won = maker(TrickWon)
+_bid_made = maker(BidMade)
 
 _TWO_C: Final = Card("2C")
 _TWO_D: Final = Card("2D")
@@ -321,7 +327,7 @@ class CutthroatSpadesRules:
                     f"a normal bid is 1 to {count} tricks (bid nil for none), not {tricks!r}",
                     action, seat,
                 )
-            return self._bid_events(state, seat, BidMade(seat, "normal", tricks))
+            return self._bid_events(state, seat, _bid_made(seat, "normal", tricks))
         if isinstance(action, SpecialBid):
             kind = action.kind
             if kind in _BLIND:
@@ -332,9 +338,9 @@ class CutthroatSpadesRules:
                     )
                 if kind == "blind_six":
                     self._check_blind_six(state, seat, action)
-                    bid = BidMade(seat, "blind_six", 6)
+                    bid = _bid_made(seat, "blind_six", 6)
                 else:
-                    bid = BidMade(seat, "blind_nil", 0)
+                    bid = _bid_made(seat, "blind_nil", 0)
                 return self._bid_events(state, seat, bid, HandLooked(seat, state.hands[seat]))
             if kind not in _SEEN_SPECIALS:
                 raise _illegal(f"unknown special bid {kind!r}", action, seat)
@@ -346,7 +352,7 @@ class CutthroatSpadesRules:
             need = {"nil": 0, "one_for_fifty": 1, "two_for_forty": 2}.get(kind)
             if need is None:
                 need = moon_threshold(len(state.hands[seat]))
-            return self._bid_events(state, seat, BidMade(seat, kind, need))
+            return self._bid_events(state, seat, _bid_made(seat, kind, need))
         raise _illegal(f"{action!r} is not a Cutthroat Spades action", action, seat)
 
     def _check_blind_six(self, state: CutthroatState, seat: int, action: Any) -> None:
@@ -394,7 +400,7 @@ class CutthroatSpadesRules:
                     "spades are not broken: you may not lead a spade or joker while you hold "
                     "another suit", action, seat,
                 )
-        events: list[Any] = [CardPlayed(seat, card)]
+        events: list[Any] = [_card_played(seat, card)]
         if trick and _IS_TRUMP[card] and not state.spades_broken and not _IS_TRUMP[trick[0][1]]:
             events.append(SpadesBroken(seat))
         cfg = state.config
@@ -407,7 +413,7 @@ class CutthroatSpadesRules:
         assert best is not None  # the led card itself qualifies
         winner = plays[best][0]
         number = state.trick_count + 1
-        events.append(TrickWon(winner, number))
+        events.append(_trick_won(winner, number))
         lay = layout_of(cfg)
         if number < lay.tricks:
             return tuple(events)

@@ -34,10 +34,16 @@ class GameRecord:
     winners: tuple[int, ...]
 
 
-@attrs.define
-class _CutthroatFields:
-    # The fields of CutthroatState, on a mutable base so that evolve can build states
-    # cheaply (see cardkit.core.records); the state itself is the frozen subclass.
+@attrs.frozen(weakref_slot=False)  # no __weakref__ slot: see cardkit.core.records
+class CutthroatState:
+    """Everything about a tournament in progress (host side; views are per seat).
+
+    ``phase``: ``"pick"`` (first dealer), ``"deal"`` (shuffle pending), ``"bid"``,
+    ``"play"``, ``"over"``. ``turn`` is the seat to act while bidding or playing.
+    ``hands`` are kept in display order. ``won`` holds each seat's captured cards this
+    hand (they stay there after the hand until the next deal). ``deck`` holds the layout's
+    cards before the first deal only.
+    """
 
     config: CutthroatConfig
     phase: Phase
@@ -63,18 +69,6 @@ class _CutthroatFields:
     overtime: bool
     history: tuple[GameRecord, ...]
     winners: tuple[int, ...]
-
-
-@attrs.frozen
-class CutthroatState(_CutthroatFields):
-    """Everything about a tournament in progress (host side; views are per seat).
-
-    ``phase``: ``"pick"`` (first dealer), ``"deal"`` (shuffle pending), ``"bid"``,
-    ``"play"``, ``"over"``. ``turn`` is the seat to act while bidding or playing.
-    ``hands`` are kept in display order. ``won`` holds each seat's captured cards this
-    hand (they stay there after the hand until the next deal). ``deck`` holds the layout's
-    cards before the first deal only.
-    """
 
 
 make_state = maker(CutthroatState)

@@ -8,6 +8,7 @@ from typing import Any, Callable, Final, Mapping
 
 from cardkit.cards import RANK_CHARS, Card, sort_cards, standard_deck
 from cardkit.core.options import OptionSpec
+from cardkit.core.records import maker
 from cardkit.core.rules import (
     CHANCE,
     ChanceAction,
@@ -82,6 +83,13 @@ from cardkit.games.spacc_u_mazz.state import SpaccState, make_state, replace
 from cardkit.games.spacc_u_mazz.view import SpaccView
 
 __all__ = ["SpaccRules", "RULES", "PACK", "JOKERS", "RED_JOKER", "BLACK_JOKER"]
+
+# The events every action builds, made without their frozen __init__ (cardkit.core.records).
+_cards_played = maker(CardsPlayed)
+_turn_started = maker(TurnStarted)
+_card_drawn = maker(CardDrawn)
+_pile_taken = maker(PileTaken)
+_passed = maker(Passed)
 
 State = SpaccState
 
@@ -418,7 +426,7 @@ class SpaccRules:
                 raise IllegalActionError(
                     "you may pass only when nothing else is possible (rule 15)", action, seat
                 )
-            return self._finish(state, seat, [Passed(seat)], True)
+            return self._finish(state, seat, [_passed(seat)], True)
         if isinstance(action, (Dump, Keep, RemoveUp, RemoveDown, Decline)):
             raise IllegalActionError(
                 f"{action} answers a red joker, and no red joker is waiting", action, seat
@@ -490,7 +498,7 @@ class SpaccRules:
                 action,
                 seat,
             )
-        events: list[Any] = [CardsPlayed(seat, action.hand, action.up, _ref_char(rank))]
+        events: list[Any] = [_cards_played(seat, action.hand, action.up, _ref_char(rank))]
         if rank == 10:
             events.append(PileBurned(seat, state.pile + cards))
         has_cards = (
@@ -534,7 +542,7 @@ class SpaccRules:
             events.append(PenaltyWaived(seat))
             return self._finish(base, seat, events, None)
         if card.suit is not None:
-            events.append(CardDrawn(seat, stock, penalty, card))
+            events.append(_card_drawn(seat, stock, penalty, card))
             return self._finish(base, seat, events, True)
         events.append(JokerDrawn(seat, stock, penalty, card))
         if card is RED_JOKER:
@@ -550,7 +558,7 @@ class SpaccRules:
         """Rules 19-20: take the pile; with an empty pile draw one card as a penalty."""
         pile = self._fold(base, events).pile
         if pile:
-            events.append(PileTaken(seat, pile))
+            events.append(_pile_taken(seat, pile))
             return self._finish(base, seat, events, True)
         return self._draw(base, seat, events, True)
 
@@ -558,7 +566,7 @@ class SpaccRules:
         """Rule 14."""
         if not state.pile:
             raise IllegalActionError("the pile is empty: there is nothing to take", TAKE, seat)
-        return self._finish(state, seat, [PileTaken(seat, state.pile)], True)
+        return self._finish(state, seat, [_pile_taken(seat, state.pile)], True)
 
     def _decide_blind(self, state: State, seat: int, action: Blind) -> tuple[Any, ...]:
         """Rules 12, 17, 19."""
@@ -594,7 +602,7 @@ class SpaccRules:
                 events.append(PileBurned(seat, state.pile + (card,)))
             has_cards = len(down) > 1 or bool(state.face_up[seat])
             return self._finish(state, seat, events, has_cards)
-        events = [BlindFailed(seat, position, card), PileTaken(seat, state.pile)]
+        events = [BlindFailed(seat, position, card), _pile_taken(seat, state.pile)]
         return self._finish(state, seat, events, True)
 
     def _decide_choice(
@@ -678,7 +686,7 @@ class SpaccRules:
         nxt = (seat + 1) % n
         while nxt in places:
             nxt = (nxt + 1) % n
-        events.append(TurnStarted(nxt))
+        events.append(_turn_started(nxt))
         return tuple(events)
 
     def _holdings(self, state: State, seat: int) -> tuple[Card, ...]:
@@ -1011,7 +1019,7 @@ class SpaccRules:
         if kind is StockFormed:
             return StockFormed(event.stock, event.size, None)
         if kind is CardDrawn and event.seat != viewer:
-            return CardDrawn(event.seat, event.stock, event.penalty, None)
+            return _card_drawn(event.seat, event.stock, event.penalty, None)
         return event
 
     def scores(self, state: State) -> tuple[int, ...]:

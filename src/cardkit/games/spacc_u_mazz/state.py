@@ -19,10 +19,28 @@ Phase = Literal[
 """The phase of a hand: the three chance deals, ``play``, ``next_hand`` (between hands) or ``over``."""
 
 
-@attrs.define
-class _SpaccFields:
-    # The fields of SpaccState, on a mutable base so that evolve can build states
-    # cheaply (see cardkit.core.records); the state itself is the frozen subclass.
+@attrs.frozen(weakref_slot=False)  # no __weakref__ slot: see cardkit.core.records
+class SpaccState:
+    """Full state of a Spacc 'u Mazz game.
+
+    * ``phase``: ``first_dealer`` (Pick pending), ``deal`` / ``next_hand`` (shuffle of pack A
+      pending), ``deal_face_down`` (shuffle of the rest of pack A with the jokers),
+      ``deal_reserve`` (shuffle of pack B), ``play``, ``over``.
+    * ``dealer`` is -1 before the first Pick; ``to_act`` is the seat to act in ``play``.
+    * ``pending`` is ``""``, or ``"dump"`` / ``"remove"`` while ``to_act`` decides what its
+      red joker does (rules 19-20).
+    * ``turns`` counts the seat actions of the current hand (rule 23).
+    * ``deck`` (pack A), ``jokers`` and ``pack_b`` hold the cards not yet dealt this hand.
+    * ``hands`` and ``face_up`` are sorted; ``face_down`` is in position order (first = 1).
+    * ``pile`` is bottom first; ``reference`` is a rank 3..14, or 0 for none (rule 9).
+    * ``main_stock`` and ``reserve_stock`` are top first; the last ``main_known`` cards of
+      the main stock are starting cards buried face up at its bottom (rule 5), known to all.
+    * ``places`` are the seats out so far, best first (the whole order once the hand ended).
+    * ``revealed`` is true from the end of a hand to the next deal: every card is shown.
+    * ``totals`` are the match scores; ``hand_points`` the points of the last scored hand.
+    * ``known`` per seat: the cards of its hand that every seat saw go there (a pile picked
+      up, a failed blind card, a buried starter drawn), sorted; a sub-multiset of the hand.
+    """
 
     config: SpaccConfig
     phase: Phase
@@ -49,30 +67,6 @@ class _SpaccFields:
     hand_points: tuple[int, ...]
     result: Result | None
     known: tuple[tuple[Card, ...], ...]
-
-
-@attrs.frozen
-class SpaccState(_SpaccFields):
-    """Full state of a Spacc 'u Mazz game.
-
-    * ``phase``: ``first_dealer`` (Pick pending), ``deal`` / ``next_hand`` (shuffle of pack A
-      pending), ``deal_face_down`` (shuffle of the rest of pack A with the jokers),
-      ``deal_reserve`` (shuffle of pack B), ``play``, ``over``.
-    * ``dealer`` is -1 before the first Pick; ``to_act`` is the seat to act in ``play``.
-    * ``pending`` is ``""``, or ``"dump"`` / ``"remove"`` while ``to_act`` decides what its
-      red joker does (rules 19-20).
-    * ``turns`` counts the seat actions of the current hand (rule 23).
-    * ``deck`` (pack A), ``jokers`` and ``pack_b`` hold the cards not yet dealt this hand.
-    * ``hands`` and ``face_up`` are sorted; ``face_down`` is in position order (first = 1).
-    * ``pile`` is bottom first; ``reference`` is a rank 3..14, or 0 for none (rule 9).
-    * ``main_stock`` and ``reserve_stock`` are top first; the last ``main_known`` cards of
-      the main stock are starting cards buried face up at its bottom (rule 5), known to all.
-    * ``places`` are the seats out so far, best first (the whole order once the hand ended).
-    * ``revealed`` is true from the end of a hand to the next deal: every card is shown.
-    * ``totals`` are the match scores; ``hand_points`` the points of the last scored hand.
-    * ``known`` per seat: the cards of its hand that every seat saw go there (a pile picked
-      up, a failed blind card, a buried starter drawn), sorted; a sub-multiset of the hand.
-    """
 
     def holds_cards(self, seat: int) -> bool:
         """True while ``seat`` has a card in hand, face up or face down (rule 22)."""

@@ -12,6 +12,7 @@ from typing import Any, Final, Sequence
 from cardkit.cards import SUITS, Card, sort_cards
 from cardkit.core.options import OptionSpec
 from cardkit.core.resample import Constraint
+from cardkit.core.records import maker
 from cardkit.core.rules import (
     CHANCE,
     ChanceAction,
@@ -51,6 +52,11 @@ from cardkit.games.wizard.tricks import playable, suit_to_follow, trick_winner
 from cardkit.games.wizard.view import WizardView
 
 __all__ = ["WizardRules", "RULES"]
+
+# The events every action builds, made without their frozen __init__ (cardkit.core.records).
+_card_played = maker(CardPlayed)
+_trick_won = maker(TrickWon)
+_bid_made = maker(BidMade)
 
 _SHUFFLE_SPEC: Final = ShuffleSpec(DECK)
 _PLAY: Final[dict[Card, Play]] = {c: Play(c) for c in sort_cards(tuple(set(DECK)))}
@@ -231,7 +237,7 @@ class WizardRules:
                 action,
                 seat,
             )
-        return (BidMade(seat, tricks),)
+        return (_bid_made(seat, tricks),)
 
     def _play(self, state: WizardState, seat: int, action: Play) -> tuple[WizardEvent, ...]:
         if state.phase != "play":
@@ -251,13 +257,13 @@ class WizardRules:
                     action,
                     seat,
                 )
-        played = CardPlayed(seat, card)
+        played = _card_played(seat, card)
         n = state.config.players
         if len(trick) + 1 < n:
             return (played,)
         full = trick + ((seat, card),)
         winner = full[trick_winner([c for _, c in full], state.trump)][0]
-        won = TrickWon(winner, full)
+        won = _trick_won(winner, full)
         if sum(state.tricks_won) + 1 < state.round:
             return (played, won)
         tricks = list(state.tricks_won)

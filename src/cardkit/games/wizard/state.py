@@ -27,10 +27,16 @@ Phase = Literal["pick", "deal", "trump", "bid", "play", "over"]
 ``trump``: the dealer chooses trump; ``bid``; ``play``; ``over``."""
 
 
-@attrs.define
-class _WizardFields:
-    # The fields of WizardState, on a mutable base so that evolve can build states
-    # cheaply (see cardkit.core.records); the state itself is the frozen subclass.
+@attrs.frozen(weakref_slot=False)  # no __weakref__ slot: see cardkit.core.records
+class WizardState:
+    """Everything about a Wizard game.
+
+    ``round`` is the round being played (0 before the first deal); ``dealer`` is -1
+    before the first dealer is chosen; ``turn`` is the seat to act in ``trump``/``bid``/
+    ``play``; ``hands`` are sorted in display order; ``stock`` holds the undealt cards
+    (top first) except the turned card, which is ``turned``; ``won`` holds each seat's
+    completed tricks of this round; ``history`` the points of every scored round.
+    """
 
     config: WizardConfig
     phase: Phase
@@ -49,18 +55,6 @@ class _WizardFields:
     won: tuple[tuple[Card, ...], ...]
     scores: tuple[int, ...]
     history: tuple[tuple[int, ...], ...]
-
-
-@attrs.frozen
-class WizardState(_WizardFields):
-    """Everything about a Wizard game.
-
-    ``round`` is the round being played (0 before the first deal); ``dealer`` is -1
-    before the first dealer is chosen; ``turn`` is the seat to act in ``trump``/``bid``/
-    ``play``; ``hands`` are sorted in display order; ``stock`` holds the undealt cards
-    (top first) except the turned card, which is ``turned``; ``won`` holds each seat's
-    completed tricks of this round; ``history`` the points of every scored round.
-    """
 
 
 make_state = maker(WizardState)
