@@ -372,14 +372,22 @@ class Game(Generic[A, V]):
             )
         action = entry.action
         cls = type(action)
+        after_guard = self._decide
         try:
             if to_act != CHANCE and cls in self._rules.action_types and cls is not Shuffle and cls is not Pick:
-                check_fields(action, None)  # all that is left of _check_action for such an action
+                # all that is left of _check_action for such an action: its field types
+                if CHECKED_ACTIONS.get(id(action)) is not action:
+                    check_fields(action, None)
             elif chance_verified and to_act == CHANCE:
                 check_fields(action, None)  # equal to the seed's outcome, but maybe Pick(True)
             else:
                 self._check_action(action, None, to_act)
-            events = self._decide_checked(action, to_act)
+            if after_guard is None:
+                events = self._decide_checked(action, to_act)
+            else:
+                events = after_guard(self._state, action, to_act)
+                if type(events) is not tuple:
+                    events = tuple(events)
         except IllegalActionError as exc:
             raise ReplayMismatchError(
                 f"{_where(entry)}: the rules now refuse it: {exc}", seq=entry.seq
