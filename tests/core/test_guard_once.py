@@ -145,3 +145,25 @@ def test_a_log_entry_list_that_is_not_a_tuple_replays() -> None:
         log.auto_chance,
     )  # fmt: skip
     assert cardkit.replay(as_lists).state == game.state
+
+
+@pytest.mark.parametrize("name,players", GAMES)
+def test_a_cached_config_is_never_given_for_inputs_of_another_type(name: str, players: int) -> None:
+    from cardkit.core.config import resolve_config
+    from cardkit.errors import ConfigError
+
+    rules = cardkit.get_rules(name)
+    first = resolve_config(rules, players, {})
+    assert resolve_config(rules, players, {}) == first == rules.config(players)
+    for bad_players in (float(players), True if players == 1 else str(players)):
+        with pytest.raises(ConfigError):
+            resolve_config(rules, bad_players, {})
+    option = rules.options()[0]
+    good = resolve_config(rules, players, {option.name: option.default})
+    assert good == rules.config(players, **{option.name: option.default})
+    if isinstance(option.default, bool):
+        with pytest.raises(ConfigError):
+            resolve_config(rules, players, {option.name: int(option.default)})
+    elif isinstance(option.default, int):
+        with pytest.raises(ConfigError):
+            resolve_config(rules, players, {option.name: float(option.default)})

@@ -21,6 +21,7 @@ from typing import Any, Callable, Final, Literal, Union
 
 import attrs
 
+from cardkit.core.records import is_frozen_record
 from cardkit.errors import IllegalActionError
 
 __all__ = ["CHECKED_ACTIONS", "check_fields", "describe_expected"]
@@ -143,13 +144,6 @@ def describe_expected(cls: type, field: str) -> str:
     return "anything"
 
 
-@attrs.frozen
-class _FrozenProbe:
-    """Any frozen attrs class: its ``__setattr__`` is the one every frozen attrs class shares."""
-
-
-_FROZEN_SETATTR = _FrozenProbe.__setattr__
-
 # Frozen actions that passed the check, by identity (the object itself is the value, so an
 # id cannot be reused while it is here). Hosts and bots play the same few shared action
 # objects again and again (legal_actions returns them), so most checks are one lookup.
@@ -180,7 +174,7 @@ def check_fields(action: object, seat: int | None = None) -> None:
                 action,
                 seat,
             )
-    if cls.__setattr__ is _FROZEN_SETATTR:
+    if is_frozen_record(action):
         if len(CHECKED_ACTIONS) >= _CHECKED_LIMIT:
             CHECKED_ACTIONS.clear()
         CHECKED_ACTIONS[id(action)] = action

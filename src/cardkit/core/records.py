@@ -34,11 +34,25 @@ from typing import Any, Callable, TypeVar
 
 import attrs
 
-__all__ = ["maker", "replacer"]
+__all__ = ["maker", "replacer", "is_frozen_record"]
 
 T = TypeVar("T")
 
 _MISSING = object()
+
+
+@attrs.frozen
+class _FrozenProbe:
+    """Any frozen attrs class: its ``__setattr__`` is the one every frozen attrs class shares."""
+
+
+_FROZEN_SETATTR = _FrozenProbe.__setattr__
+
+
+def is_frozen_record(value: object) -> bool:
+    """True if ``value`` is an instance of a frozen attrs class (its fields cannot be
+    reassigned, so what was checked about it stays true)."""
+    return type(value).__setattr__ is _FROZEN_SETATTR
 
 
 def _twin(cls: type[Any]) -> tuple[tuple[str, ...], dict[str, Any]]:
