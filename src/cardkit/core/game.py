@@ -117,6 +117,29 @@ class _Node:
         return self.seq + 1
 
 
+class _Line:
+    """What every game of one line of play shares: the rules (with the bound methods the
+    hot paths call), the config, the seed, ``auto_chance`` and the initial state."""
+
+    __slots__ = (
+        "rules", "config", "seed", "auto_chance", "initial",
+        "decide", "evolve", "to_act", "legal_actions", "action_types",
+    )  # fmt: skip
+
+    def __init__(self, rules: AnyRules, config: Any, seed: int, auto_chance: bool, initial: Any) -> None:
+        self.rules = rules
+        self.config = config
+        self.seed = seed
+        self.auto_chance = auto_chance
+        self.initial = initial
+        # decide_after_guard is optional (see Rules): None means "call rules.decide".
+        self.decide: Any = getattr(rules, "decide_after_guard", None)
+        self.evolve = rules.evolve
+        self.to_act = rules.to_act
+        self.legal_actions = rules.legal_actions
+        self.action_types = rules.action_types
+
+
 def _rules_key(rules: AnyRules) -> tuple[Any, ...]:
     # Rules are compared by what they are, not by identity, so that an unpickled game
     # (or one built with an equal rules object) equals the original.
@@ -169,22 +192,16 @@ class Game(Generic[A, V]):
 
     # Public fields are read-only properties over private slots: assigning one is an
     # AttributeError, while building a Game stays plain slot stores (it is on the hot
-    # path of every play; a __setattr__ override would cost twice as much).
-    __slots__ = (
-        "_rules", "_config", "_seed", "_auto_chance", "_state", "_initial", "_head", "_log", "_to_act",
-        "_decide",
-    )  # fmt: skip
+    # path of every play; a __setattr__ override would cost twice as much). What every
+    # game of one line of play shares (rules, config, seed...) is one _Line object, so
+    # a play stores five slots, not ten.
+    __slots__ = ("_line", "_state", "_head", "_log", "_to_act")
 
-    _rules: Rules[Any, A, Any, V]
-    _config: Any
-    _seed: int
-    _auto_chance: bool
+    _line: _Line
     _state: Any
-    _initial: Any
     _head: _Node | None
     _log: GameLog | None
     _to_act: int | None
-    _decide: Any
 
     def __init__(
         self,
@@ -197,18 +214,37 @@ class Game(Generic[A, V]):
         head: _Node | None,
     ) -> None:
         """Internal: use :func:`cardkit.new_game`, :meth:`start` or :func:`cardkit.replay`."""
-        self._rules = rules
-        self._config = config
-        self._seed = seed
-        self._auto_chance = auto_chance
+        self._line = _Line(rules, config, seed, auto_chance, initial)
         self._state = state
-        self._initial = initial
         self._head = head
         self._log = None
         # Computed once per state: play, legal_actions, the chance loop and to_act all read it.
         self._to_act = rules.to_act(state)
-        # The rules' decide_after_guard (or None): looked up once, not on every play.
-        self._decide = getattr(rules, "decide_after_guard", None)
+
+    # The shared fields, for the code off the hot path.
+    @property
+    def _rules(self) -> Rules[Any, A, Any, V]:
+        return self._line.rules
+
+    @property
+    def _config(self) -> Any:
+        return self._line.config
+
+    @property
+    def _seed(self) -> int:
+        return self._line.seed
+
+    @property
+    def _auto_chance(self) -> bool:
+        return self._line.auto_chance
+
+    @property
+    def _initial(self) -> Any:
+        return self._line.initial
+
+    @property
+    def _decide(self) -> Any:
+        return self._line.decide
 
     @property
     def rules(self) -> Rules[Any, A, Any, V]:
@@ -431,7 +467,7 @@ class Game(Generic[A, V]):
         to_act = self._to_act
         if to_act is None or to_act == CHANCE:
             return ()
-        return self._rules.legal_actions(self._state)
+        return self._line.legal_actions(self._state)
 
     def pending_chance(self) -> ChanceSpec:
         """What chance must decide now; :class:`IllegalActionError` if no chance node is pending."""
@@ -486,18 +522,18 @@ class Game(Generic[A, V]):
             if seat != to_act:
                 who = "chance" if to_act == CHANCE else f"seat {to_act}"
                 raise NotYourTurnError(f"it is not seat {seat}'s turn: {who} is to act", action, seat)
-        rules = self._rules
+        line = self._line
         cls = type(action)
-        if to_act != CHANCE and cls in rules.action_types and cls is not Shuffle and cls is not Pick:
+        if to_act != CHANCE and cls in line.action_types and cls is not Shuffle and cls is not Pick:
             # all that is left of _check_action for such an action: its field types
             if CHECKED_ACTIONS.get(id(action)) is not action:
                 check_fields(action, seat)
         else:
             self._check_action(action, seat, to_act)
-        after_guard = self._decide
+        after_guard = line.decide
         try:
             if after_guard is None:
-                events = tuple(rules.decide(self._state, action))
+                events = tuple(line.rules.decide(self._state, action))
             else:
                 events = after_guard(self._state, action, to_act)
                 if type(events) is not tuple:
@@ -509,7 +545,7 @@ class Game(Generic[A, V]):
                 exc.action = action
             raise
         game = self._append(to_act, action, events)
-        return game._run_chance() if game._to_act == CHANCE and self._auto_chance else game
+        return game._run_chance() if game._to_act == CHANCE and line.auto_chance else game
 
     def play_text(self, text: str, seat: int | None = None) -> Game[A, V]:
         """:meth:`play` an action given in the game's notation (``"play 8H S"``).
@@ -712,9 +748,9 @@ class Game(Generic[A, V]):
         return events if type(events) is tuple else tuple(events)
 
     def _append(self, actor: int, action: Any, events: tuple[Any, ...]) -> Game[A, V]:
-        rules = self._rules
+        line = self._line
         state = self._state
-        evolve = rules.evolve
+        evolve = line.evolve
         for event in events:
             state = evolve(state, event)
         head = self._head
@@ -733,16 +769,11 @@ class Game(Generic[A, V]):
         node.prev = head
         node.snapshot = state if (seq + 1) % SNAPSHOT_EVERY == 0 else None
         game: Game[A, V] = _new(Game)
-        game._rules = rules
-        game._config = self._config
-        game._seed = self._seed
-        game._auto_chance = self._auto_chance
+        game._line = line
         game._state = state
-        game._initial = self._initial
         game._head = node
         game._log = None
-        game._to_act = rules.to_act(state)
-        game._decide = self._decide
+        game._to_act = line.to_act(state)
         return game
 
     def _run_chance(self) -> Game[A, V]:
