@@ -544,7 +544,33 @@ class Game(Generic[A, V]):
             if exc.action is None:
                 exc.action = action
             raise
-        game = self._append(to_act, action, events)
+        if to_act == CHANCE:
+            game = self._append(to_act, action, events)
+        else:
+            # _append for a seat's entry, inlined: this is the hot path of every play.
+            state = self._state
+            evolve = line.evolve
+            for event in events:
+                state = evolve(state, event)
+            head = self._head
+            node = _new(_Node)
+            if head is not None:
+                node.seq = seq = head.seq + 1
+                node.chances = head.chances
+            else:
+                node.seq = seq = 0
+                node.chances = 0
+            node.actor = to_act
+            node.action = action
+            node.events = events
+            node.prev = head
+            node.snapshot = state if (seq + 1) % SNAPSHOT_EVERY == 0 else None
+            game = _new(Game)
+            game._line = line
+            game._state = state
+            game._head = node
+            game._log = None
+            game._to_act = line.to_act(state)
         return game._run_chance() if game._to_act == CHANCE and line.auto_chance else game
 
     def play_text(self, text: str, seat: int | None = None) -> Game[A, V]:
