@@ -81,6 +81,16 @@ def _can_supply(state: State) -> bool:
     return bool(state.stock) or (state.config.stock_empty == "reshuffle" and len(state.discard) > 1)
 
 
+def _matching(active: Suit | None, top_rank: int) -> frozenset[Card]:
+    """Rule 5 as a set: every card that is playable on ``top_rank`` with ``active`` suit
+    (what :func:`_playable` says of each card when no draw is pending)."""
+    return frozenset(c for c in Card.all() if c.rank == 8 or c.suit == active or c.rank == top_rank)
+
+
+# (active suit, rank of the top card) -> the cards playable on it, built when first met.
+_MATCHING: dict[tuple[Suit | None, int], frozenset[Card]] = {}
+
+
 def _remove_one(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     i = cards.index(card)
     return cards[:i] + cards[i + 1 :]
@@ -216,9 +226,11 @@ class CrazyEightsRules:
         if state.pending_draw:
             playable = [c for c in hand if c.rank == 2]
         else:
-            active = state.active_suit
-            top_rank = state.discard[-1].rank
-            playable = [c for c in hand if c.rank == 8 or c.suit == active or c.rank == top_rank]
+            key = (state.active_suit, state.discard[-1].rank)
+            matching = _MATCHING.get(key)
+            if matching is None:
+                matching = _MATCHING[key] = _matching(*key)
+            playable = [c for c in hand if c in matching]
         actions: list[CrazyEightsAction] = []
         if playable:
             if len(playable) > 1:
