@@ -151,7 +151,9 @@ def describe_expected(cls: type, field: str) -> str:
 CHECKED_ACTIONS: dict[int, object] = {}
 """Frozen actions that passed :func:`check_fields`, by ``id`` (a caller on a hot path may
 look an action up here before calling it; the check itself does too)."""
-_CHECKED_LIMIT: Final = 2048
+# Small: enough for the distinct actions of most games (Crazy Eights plays under 100), and
+# its memory (about 70 B an entry) counts against a long game's memory per entry.
+_CHECKED_LIMIT: Final = 512
 
 
 def check_fields(action: object, seat: int | None = None) -> None:
