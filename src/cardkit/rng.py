@@ -35,6 +35,10 @@ __all__ = ["Rng", "mix64"]
 T = TypeVar("T")
 
 _MASK: Final = (1 << 64) - 1
+_SPAN: Final = 1 << 64
+_TABLE: Final = 128
+# below(n)'s rejection limit for the small n of a shuffle, computed once.
+_LIMITS: Final[tuple[int, ...]] = (0,) + tuple(_SPAN - _SPAN % n for n in range(1, _TABLE))
 _GAMMA: Final = 0x9E3779B97F4A7C15
 _M1: Final = 0xBF58476D1CE4E5B9
 _M2: Final = 0x94D049BB133111EB
@@ -81,10 +85,23 @@ class Rng:
 
     def shuffle(self, items: Sequence[T]) -> tuple[T, ...]:
         """A uniformly shuffled copy of ``items`` (Fisher-Yates, see the module docs)."""
+        # below() and next64() inlined: every deal runs this loop once per card, and the
+        # generator's outputs and their use are exactly those of the two methods.
         out = list(items)
+        state = self._state
         for i in range(len(out) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _LIMITS[n] if n < _TABLE else _SPAN - _SPAN % n
+            while True:
+                state = (state + _GAMMA) & _MASK
+                z = ((state ^ (state >> 30)) * _M1) & _MASK
+                z = ((z ^ (z >> 27)) * _M2) & _MASK
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             out[i], out[j] = out[j], out[i]
+        self._state = state
         return tuple(out)
 
     def choice(self, items: Sequence[T]) -> T:

@@ -27,12 +27,19 @@ def test_decisions_per_move_do_not_grow(monkeypatch: pytest.MonkeyPatch, cache_s
     rules = cardkit.get_rules("crazy-eights")
     calls = [0]
     decide = rules.decide
+    decide_after_guard = rules.decide_after_guard
 
     def counting(state: Any, action: Any) -> Any:
         calls[0] += 1
         return decide(state, action)
 
+    def counting_after_guard(state: Any, action: Any, seat: int) -> Any:
+        calls[0] += 1
+        return decide_after_guard(state, action, seat)
+
+    # Game decides through decide_after_guard (the guards already ran), others through decide.
     monkeypatch.setattr(rules, "decide", counting)
+    monkeypatch.setattr(rules, "decide_after_guard", counting_after_guard)
     with cardkit.store.open("memory:", snapshot_every=16, cache_size=cache_size) as store:
         game = cardkit.new_game("crazy-eights", players=4, seed=5, decks=2, max_turns=5000)
         match_id = store.create(game)
@@ -46,6 +53,7 @@ def test_decisions_per_move_do_not_grow(monkeypatch: pytest.MonkeyPatch, cache_s
             store.play(match_id, action)
             per_move.append(calls[0])
     assert len(per_move) > 100
+    assert min(per_move) >= 1  # every move is decided at least once: the count is real
     # Re-deciding the tail after a snapshot (<= 16 entries) plus the move and its chance
     # entries; with the cache, only the move and what it causes (and a rebase at a snapshot).
     bound = 16 + 4 if cache_size == 0 else 4 + 16

@@ -9,6 +9,7 @@ from __future__ import annotations
 import inspect
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence, TypeVar
 
+from cardkit.core.records import is_frozen_record
 from cardkit.errors import ConfigError
 
 if TYPE_CHECKING:
@@ -129,4 +130,22 @@ def resolve_config(
             raise ConfigError(f"option names must be strings, not {key!r}", None, key)
         if key in taken:
             raise ConfigError(f"{key!r} is not an option of {rules.name}", key, options[key])
-    return rules.config(players, **options)  # type: ignore[arg-type]
+    # A frozen config made from the same (typed) inputs is reused: validating the options
+    # again costs about as much as ten moves of a game. Types are part of the key, so
+    # True is never taken for 1; unhashable inputs are simply not cached.
+    cache_key = (rules, type(players), players, tuple((k, type(v), v) for k, v in sorted(options.items())))
+    try:
+        config = _CONFIGS.get(cache_key)
+    except TypeError:
+        return rules.config(players, **options)  # type: ignore[arg-type]
+    if config is None:
+        config = rules.config(players, **options)  # type: ignore[arg-type]
+        if is_frozen_record(config):
+            if len(_CONFIGS) >= _CONFIGS_LIMIT:
+                _CONFIGS.clear()
+            _CONFIGS[cache_key] = config
+    return config
+
+
+_CONFIGS: dict[tuple[Any, ...], Any] = {}
+_CONFIGS_LIMIT = 256

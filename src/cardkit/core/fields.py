@@ -17,13 +17,14 @@ from __future__ import annotations
 import enum
 import types
 import typing
-from typing import Any, Callable, Literal, Union
+from typing import Any, Callable, Final, Literal, Union
 
 import attrs
 
+from cardkit.core.records import is_frozen_record
 from cardkit.errors import IllegalActionError
 
-__all__ = ["check_fields", "describe_expected"]
+__all__ = ["CHECKED_ACTIONS", "check_fields", "describe_expected"]
 
 Check = Callable[[object], bool]
 _FieldChecks = tuple[tuple[str, Check, str], ...]
@@ -79,8 +80,9 @@ def _checker(annotation: Any) -> tuple[Check, str]:
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
             item, item_words = _checker(args[0])
+            # map, not a generator: this runs on every Game.play of a Play(cards) action
             return (
-                lambda v: isinstance(v, tuple) and all(item(x) for x in v)
+                lambda v: isinstance(v, tuple) and all(map(item, v))
             ), f"a tuple of {_plural(item_words)}"
         if not args:
             return (lambda v: isinstance(v, tuple)), "a tuple"
@@ -142,9 +144,23 @@ def describe_expected(cls: type, field: str) -> str:
     return "anything"
 
 
+# Frozen actions that passed the check, by identity (the object itself is the value, so an
+# id cannot be reused while it is here). Hosts and bots play the same few shared action
+# objects again and again (legal_actions returns them), so most checks are one lookup.
+# Only frozen attrs instances are kept: their fields cannot be reassigned after the check.
+CHECKED_ACTIONS: dict[int, object] = {}
+"""Frozen actions that passed :func:`check_fields`, by ``id`` (a caller on a hot path may
+look an action up here before calling it; the check itself does too)."""
+# Small: enough for the distinct actions of most games (Crazy Eights plays under 100), and
+# its memory (about 70 B an entry) counts against a long game's memory per entry.
+_CHECKED_LIMIT: Final = 512
+
+
 def check_fields(action: object, seat: int | None = None) -> None:
     """:class:`IllegalActionError` naming the first field of ``action`` whose value does not
     have its annotated type (``Blind(True)``: ``Blind.nil`` must be ..., not True)."""
+    if CHECKED_ACTIONS.get(id(action)) is action:
+        return
     cls = type(action)
     checks = _CACHE.get(cls)
     if checks is None:
@@ -160,3 +176,7 @@ def check_fields(action: object, seat: int | None = None) -> None:
                 action,
                 seat,
             )
+    if is_frozen_record(action):
+        if len(CHECKED_ACTIONS) >= _CHECKED_LIMIT:
+            CHECKED_ACTIONS.clear()
+        CHECKED_ACTIONS[id(action)] = action

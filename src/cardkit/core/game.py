@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Final, Generic, Iterable, TypeVar
 
 from cardkit.core.config import resolve_config
-from cardkit.core.fields import check_fields
+from cardkit.core.fields import CHECKED_ACTIONS, check_fields
 from cardkit.core.knowledge import check_safe_undo
 from cardkit.core.log import GameLog, LogEntry, SeatEntry, SeatLog, upcast
 from cardkit.core.rules import (
@@ -75,6 +75,9 @@ def chance_outcome(spec: ChanceSpec, seed: int, index: int) -> ChanceAction:
     return Shuffle(rng.shuffle(spec.cards))
 
 
+_new = object.__new__
+
+
 class _Node:
     """One log entry in a persistent singly linked list (newest first).
 
@@ -112,6 +115,29 @@ class _Node:
     def length(self) -> int:
         """Entries up to and including this one."""
         return self.seq + 1
+
+
+class _Line:
+    """What every game of one line of play shares: the rules (with the bound methods the
+    hot paths call), the config, the seed, ``auto_chance`` and the initial state."""
+
+    __slots__ = (
+        "rules", "config", "seed", "auto_chance", "initial",
+        "decide", "evolve", "to_act", "legal_actions", "action_types",
+    )  # fmt: skip
+
+    def __init__(self, rules: AnyRules, config: Any, seed: int, auto_chance: bool, initial: Any) -> None:
+        self.rules = rules
+        self.config = config
+        self.seed = seed
+        self.auto_chance = auto_chance
+        self.initial = initial
+        # decide_after_guard is optional (see Rules): None means "call rules.decide".
+        self.decide: Any = getattr(rules, "decide_after_guard", None)
+        self.evolve = rules.evolve
+        self.to_act = rules.to_act
+        self.legal_actions = rules.legal_actions
+        self.action_types = rules.action_types
 
 
 def _rules_key(rules: AnyRules) -> tuple[Any, ...]:
@@ -166,17 +192,16 @@ class Game(Generic[A, V]):
 
     # Public fields are read-only properties over private slots: assigning one is an
     # AttributeError, while building a Game stays plain slot stores (it is on the hot
-    # path of every play; a __setattr__ override would cost twice as much).
-    __slots__ = ("_rules", "_config", "_seed", "_auto_chance", "_state", "_initial", "_head", "_log")
+    # path of every play; a __setattr__ override would cost twice as much). What every
+    # game of one line of play shares (rules, config, seed...) is one _Line object, so
+    # a play stores five slots, not ten.
+    __slots__ = ("_line", "_state", "_head", "_log", "_to_act")
 
-    _rules: Rules[Any, A, Any, V]
-    _config: Any
-    _seed: int
-    _auto_chance: bool
+    _line: _Line
     _state: Any
-    _initial: Any
     _head: _Node | None
     _log: GameLog | None
+    _to_act: int | None
 
     def __init__(
         self,
@@ -189,14 +214,37 @@ class Game(Generic[A, V]):
         head: _Node | None,
     ) -> None:
         """Internal: use :func:`cardkit.new_game`, :meth:`start` or :func:`cardkit.replay`."""
-        self._rules = rules
-        self._config = config
-        self._seed = seed
-        self._auto_chance = auto_chance
+        self._line = _Line(rules, config, seed, auto_chance, initial)
         self._state = state
-        self._initial = initial
         self._head = head
         self._log = None
+        # Computed once per state: play, legal_actions, the chance loop and to_act all read it.
+        self._to_act = rules.to_act(state)
+
+    # The shared fields, for the code off the hot path.
+    @property
+    def _rules(self) -> Rules[Any, A, Any, V]:
+        return self._line.rules
+
+    @property
+    def _config(self) -> Any:
+        return self._line.config
+
+    @property
+    def _seed(self) -> int:
+        return self._line.seed
+
+    @property
+    def _auto_chance(self) -> bool:
+        return self._line.auto_chance
+
+    @property
+    def _initial(self) -> Any:
+        return self._line.initial
+
+    @property
+    def _decide(self) -> Any:
+        return self._line.decide
 
     @property
     def rules(self) -> Rules[Any, A, Any, V]:
@@ -266,7 +314,9 @@ class Game(Generic[A, V]):
                 raise LogError(f"entry {i} has seq {entry.seq}: the log is out of order", seq=i)
             if verify and entry.actor == CHANCE:
                 game._verify_chance(entry)
-            game = game._replay_entry(entry)
+                game = game._replay_entry(entry, chance_verified=True)
+            else:
+                game = game._replay_entry(entry)
         game = cls(
             rules, game._config, game._seed, log.auto_chance, game._state, game._initial, game._head
         )
@@ -306,7 +356,7 @@ class Game(Generic[A, V]):
                 raise LogError(
                     f"entry {entry.seq} follows entry {expected - 1}: the log has a gap", seq=entry.seq
                 )
-            if auto_chance and entry.actor == CHANCE and rules.to_act(game.state) == CHANCE:
+            if auto_chance and entry.actor == CHANCE and game._to_act == CHANCE:
                 index = game._head.chances if game._head is not None else chances
                 drawn = chance_outcome(rules.pending_chance(game.state), seed, index)
                 if entry.action != drawn:
@@ -334,7 +384,7 @@ class Game(Generic[A, V]):
         return game._run_chance() if auto_chance else game
 
     def _verify_chance(self, entry: LogEntry) -> None:
-        if self._rules.to_act(self._state) != CHANCE:
+        if self._to_act != CHANCE:
             return  # _replay_entry reports the actor mismatch
         index = self._head.chances if self._head is not None else 0
         expected = chance_outcome(self._rules.pending_chance(self._state), self._seed, index)
@@ -346,27 +396,44 @@ class Game(Generic[A, V]):
                 seq=entry.seq,
             )
 
-    def _replay_entry(self, entry: LogEntry) -> Game[A, V]:
-        to_act = self._rules.to_act(self._state)
-        where = f"entry {entry.seq} ({_short(entry.action)})"
+    def _replay_entry(self, entry: LogEntry, chance_verified: bool = False) -> Game[A, V]:
+        # chance_verified: a chance entry that _verify_chance found equal to the seed's
+        # outcome, which answers pending_chance by construction (no guard to run again).
+        to_act = self._to_act
         if to_act is None:
-            raise ReplayMismatchError(f"{where}: the game was already over", seq=entry.seq)
+            raise ReplayMismatchError(f"{_where(entry)}: the game was already over", seq=entry.seq)
         if entry.actor != to_act:
             raise ReplayMismatchError(
-                f"{where}: actor {entry.actor} but {to_act} was to act", seq=entry.seq
+                f"{_where(entry)}: actor {entry.actor} but {to_act} was to act", seq=entry.seq
             )
+        action = entry.action
+        cls = type(action)
+        after_guard = self._decide
         try:
-            self._check_action(entry.action, None, to_act)
-            events = tuple(self._rules.decide(self._state, entry.action))
+            if to_act != CHANCE and cls in self._rules.action_types and cls is not Shuffle and cls is not Pick:
+                # all that is left of _check_action for such an action: its field types
+                if CHECKED_ACTIONS.get(id(action)) is not action:
+                    check_fields(action, None)
+            elif chance_verified and to_act == CHANCE:
+                check_fields(action, None)  # equal to the seed's outcome, but maybe Pick(True)
+            else:
+                self._check_action(action, None, to_act)
+            if after_guard is None:
+                events = self._decide_checked(action, to_act)
+            else:
+                events = after_guard(self._state, action, to_act)
+                if type(events) is not tuple:
+                    events = tuple(events)
         except IllegalActionError as exc:
             raise ReplayMismatchError(
-                f"{where}: the rules now refuse it: {exc}", seq=entry.seq
+                f"{_where(entry)}: the rules now refuse it: {exc}", seq=entry.seq
             ) from exc
-        if events != tuple(entry.events):
+        logged = entry.events
+        if events != (logged if type(logged) is tuple else tuple(logged)):
             raise ReplayMismatchError(
-                f"{where}: its events differ from what the rules decide now", seq=entry.seq
+                f"{_where(entry)}: its events differ from what the rules decide now", seq=entry.seq
             )
-        return self._append(to_act, entry.action, events)
+        return self._append(to_act, action, events)
 
     # ----------------------------------------------------------------- the contract
 
@@ -378,12 +445,12 @@ class Game(Generic[A, V]):
     @property
     def to_act(self) -> int | None:
         """The seat to decide next, :data:`CHANCE` at a pending chance node, ``None`` when over."""
-        return self._rules.to_act(self._state)
+        return self._to_act
 
     @property
     def is_over(self) -> bool:
         """True once the game has ended."""
-        return self._rules.to_act(self._state) is None
+        return self._to_act is None
 
     @property
     def result(self) -> Result | None:
@@ -397,14 +464,14 @@ class Game(Generic[A, V]):
 
     def legal_actions(self) -> tuple[A, ...]:
         """Actions the seat to act may play, in the game's documented order (``()`` at chance)."""
-        to_act = self._rules.to_act(self._state)
+        to_act = self._to_act
         if to_act is None or to_act == CHANCE:
             return ()
-        return self._rules.legal_actions(self._state)
+        return self._line.legal_actions(self._state)
 
     def pending_chance(self) -> ChanceSpec:
         """What chance must decide now; :class:`IllegalActionError` if no chance node is pending."""
-        if self._rules.to_act(self._state) != CHANCE:
+        if self._to_act != CHANCE:
             raise IllegalActionError("no chance outcome is pending", None, None)
         return self._rules.pending_chance(self._state)
 
@@ -418,6 +485,13 @@ class Game(Generic[A, V]):
         # The shared guards run here too (not only inside decide), so that a user's rules
         # that forget them still cannot accept a bad shuffle or an action of another game.
         # Field types are checked first: the guards themselves assume well-typed actions.
+        cls = type(action)
+        if to_act != CHANCE and cls is not Shuffle and cls is not Pick and cls in self._rules.action_types:
+            # A seat is to act and this is one of the game's own action classes: the shared
+            # guards pass (the caller has seen that the game is not over), the field types
+            # are all that is left to check.
+            check_fields(action, seat)
+            return
         if isinstance(action, (Shuffle, Pick)):
             check_fields(action, seat)
         try:
@@ -440,7 +514,7 @@ class Game(Generic[A, V]):
         the action is not allowed or a field of it has the wrong type
         (:class:`IllegalActionError`).
         """
-        to_act = self._rules.to_act(self._state)
+        to_act = self._to_act
         if to_act is None:
             raise GameOverError("the game is over", action, seat)
         if seat is not None:
@@ -448,17 +522,56 @@ class Game(Generic[A, V]):
             if seat != to_act:
                 who = "chance" if to_act == CHANCE else f"seat {to_act}"
                 raise NotYourTurnError(f"it is not seat {seat}'s turn: {who} is to act", action, seat)
-        self._check_action(action, seat, to_act)
+        line = self._line
+        cls = type(action)
+        if to_act != CHANCE and cls in line.action_types and cls is not Shuffle and cls is not Pick:
+            # all that is left of _check_action for such an action: its field types
+            if CHECKED_ACTIONS.get(id(action)) is not action:
+                check_fields(action, seat)
+        else:
+            self._check_action(action, seat, to_act)
+        after_guard = line.decide
         try:
-            events = self._rules.decide(self._state, action)
+            if after_guard is None:
+                events = tuple(line.rules.decide(self._state, action))
+            else:
+                events = after_guard(self._state, action, to_act)
+                if type(events) is not tuple:
+                    events = tuple(events)
         except IllegalActionError as exc:
             if exc.seat is None:
                 exc.seat = to_act
             if exc.action is None:
                 exc.action = action
             raise
-        game = self._append(to_act, action, events)
-        return game._run_chance() if self._auto_chance else game
+        if to_act == CHANCE:
+            game = self._append(to_act, action, events)
+        else:
+            # _append for a seat's entry, inlined: this is the hot path of every play.
+            state = self._state
+            evolve = line.evolve
+            for event in events:
+                state = evolve(state, event)
+            head = self._head
+            node = _new(_Node)
+            if head is not None:
+                node.seq = seq = head.seq + 1
+                node.chances = head.chances
+            else:
+                node.seq = seq = 0
+                node.chances = 0
+            node.actor = to_act
+            node.action = action
+            node.events = events
+            node.prev = head
+            node.snapshot = state if (seq + 1) % SNAPSHOT_EVERY == 0 else None
+            game = _new(Game)
+            game._line = line
+            game._state = state
+            game._head = node
+            game._log = None
+            game._to_act = line.to_act(state)
+        return game._run_chance() if game._to_act == CHANCE and line.auto_chance else game
 
     def play_text(self, text: str, seat: int | None = None) -> Game[A, V]:
         """:meth:`play` an action given in the game's notation (``"play 8H S"``).
@@ -649,29 +762,55 @@ class Game(Generic[A, V]):
 
     # ----------------------------------------------------------------- internals
 
-    def _append(self, actor: int, action: Any, events: Iterable[Any]) -> Game[A, V]:
+    def _decide_checked(self, action: Any, to_act: int) -> tuple[Any, ...]:
+        """``rules.decide`` for an action that has passed the shared guards for this state
+        (``to_act`` is what they returned): a game that offers ``decide_after_guard``
+        does not run them a second time; any other game's ``decide`` runs as it is."""
         rules = self._rules
-        events = tuple(events)
+        after_guard = self._decide
+        if after_guard is None:
+            return tuple(rules.decide(self._state, action))
+        events = after_guard(self._state, action, to_act)
+        return events if type(events) is tuple else tuple(events)
+
+    def _append(self, actor: int, action: Any, events: tuple[Any, ...]) -> Game[A, V]:
+        line = self._line
         state = self._state
-        evolve = rules.evolve
+        evolve = line.evolve
         for event in events:
             state = evolve(state, event)
         head = self._head
-        seq = head.seq + 1 if head is not None else 0
-        chances = head.chances if head is not None else 0
-        if actor == CHANCE:
-            chances += 1
-        snapshot = state if (seq + 1) % SNAPSHOT_EVERY == 0 else None
-        node = _Node(seq, actor, action, events, head, chances, snapshot)
-        return Game(rules, self._config, self._seed, self._auto_chance, state, self._initial, node)
+        # The node and the game are built by plain slot stores, without their __init__
+        # calls: this runs once per log entry (the same fields, in the same order).
+        node = _new(_Node)
+        if head is not None:
+            node.seq = seq = head.seq + 1
+            node.chances = head.chances + 1 if actor == CHANCE else head.chances
+        else:
+            node.seq = seq = 0
+            node.chances = 1 if actor == CHANCE else 0
+        node.actor = actor
+        node.action = action
+        node.events = events
+        node.prev = head
+        node.snapshot = state if (seq + 1) % SNAPSHOT_EVERY == 0 else None
+        game: Game[A, V] = _new(Game)
+        game._line = line
+        game._state = state
+        game._head = node
+        game._log = None
+        game._to_act = line.to_act(state)
+        return game
 
     def _run_chance(self) -> Game[A, V]:
         game = self
         rules = self._rules
-        while rules.to_act(game._state) == CHANCE:
+        while game._to_act == CHANCE:
             index = game._head.chances if game._head is not None else 0
+            # The outcome answers pending_chance by construction (a Pick in range, a
+            # permutation of the spec's cards): the guards have nothing to check.
             action = chance_outcome(rules.pending_chance(game._state), self._seed, index)
-            game = game._append(CHANCE, action, rules.decide(game._state, action))
+            game = game._append(CHANCE, action, game._decide_checked(action, CHANCE))
         return game
 
     def _nodes(self) -> list[_Node]:
@@ -778,6 +917,11 @@ class Game(Generic[A, V]):
             f"<Game {self._rules.name} players={self.players} "
             f"entries={self.entry_count} to_act={self.to_act}>"
         )
+
+
+def _where(entry: LogEntry) -> str:
+    """An entry for a replay error message (built only when a message is needed)."""
+    return f"entry {entry.seq} ({_short(entry.action)})"
 
 
 def _short(action: object) -> str:

@@ -82,6 +82,21 @@ ChanceAction = Union[Shuffle, Pick]
 """An answer to a chance node: ``Shuffle(order)`` or ``Pick(index)``."""
 
 
+_last_counts: tuple[tuple[Card, ...], Counter[Card]] = ((), Counter())
+
+
+def _counts(cards: tuple[Card, ...]) -> Counter[Card]:
+    """``Counter(cards)``, kept for the last tuple asked (a game deals the same pack tuple
+    again and again). Compared with ``dict.__eq__`` (C): Counter's own ``==`` walks both
+    in Python, and with counts that are all positive the two agree."""
+    global _last_counts
+    last, counts = _last_counts
+    if cards is not last:
+        counts = Counter(cards)
+        _last_counts = (cards, counts)
+    return counts
+
+
 def check_chance_action(spec: ChanceSpec, action: object) -> None:
     """Raise :class:`IllegalActionError` unless ``action`` answers ``spec``."""
     if isinstance(spec, PickSpec):
@@ -96,7 +111,7 @@ def check_chance_action(spec: ChanceSpec, action: object) -> None:
         raise IllegalActionError(
             f"a Shuffle of {len(spec.cards)} cards is pending", action, CHANCE
         )
-    if len(action.order) != len(spec.cards) or Counter(action.order) != Counter(spec.cards):
+    if len(action.order) != len(spec.cards) or not dict.__eq__(Counter(action.order), _counts(spec.cards)):
         raise IllegalActionError(
             f"the shuffle order must be a permutation of the {len(spec.cards)} pending cards",
             action,
@@ -113,7 +128,10 @@ def guard_turn(rules: Rules[Any, Any, Any, Any], state: Any, action: object) -> 
     Returns ``to_act``: :data:`CHANCE` when ``action`` is a valid chance action, else the
     seat that is to act (the game then checks the action itself).
     """
-    return guard_turn_at(rules, state, action, rules.to_act(state))
+    to_act = rules.to_act(state)
+    if to_act is not None and to_act != CHANCE and not isinstance(action, (Shuffle, Pick)):
+        return to_act  # the common case, answered without a second call
+    return guard_turn_at(rules, state, action, to_act)
 
 
 def guard_turn_at(rules: Rules[Any, Any, Any, Any], state: Any, action: object, to_act: int | None) -> int:
@@ -232,6 +250,10 @@ class Rules(Protocol[S, A, E, V]):
       card that every zone visible to the viewer hides.
     * Optional: ``options()``, the game's option schema as a tuple of
       :class:`~cardkit.core.options.OptionSpec` (``cardkit rules GAME`` prints it).
+    * Optional: ``decide_after_guard(state, action, to_act)``, ``decide`` for a caller
+      that has already run :func:`guard_turn_at` on this state and action (``to_act`` is
+      what it returned): the same events and errors as ``decide`` without the shared guards
+      run twice. ``Game`` calls it when present; ``decide`` itself stays safe for anyone.
     * Optional: ``action_space(config)``, every action the game can ever offer under a
       config in a fixed order (:mod:`cardkit.core.action_space`); learning environments
       (``cardkit.rl``) need it, nothing else does.

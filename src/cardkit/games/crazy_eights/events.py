@@ -27,14 +27,14 @@ __all__ = [
 ]
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class DealerChosen:
     """The first dealer was chosen (chance)."""
 
     dealer: int
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class HandDealt:
     """A hand was dealt and the starter turned; ``buried`` 8s went to the bottom of the stock.
 
@@ -52,7 +52,7 @@ class HandDealt:
     stock: tuple[Card, ...] | None
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class CardPlayed:
     """``seat`` played ``card`` (naming ``suit`` with an 8); ``next_seat`` is to act (None: hand over)."""
 
@@ -63,21 +63,21 @@ class CardPlayed:
     next_seat: int | None
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class DirectionReversed:
     """An ace reversed play; ``direction`` is the new one (1 clockwise, -1 anticlockwise)."""
 
     direction: int
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class TurnSkipped:
     """``seat`` lost its turn (jack, or queen of spades)."""
 
     seat: int
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class CardsDrawn:
     """``seat`` took ``count`` cards from the top of the stock (``cards`` hidden from others).
 
@@ -95,7 +95,7 @@ class CardsDrawn:
     turn: bool
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class Passed:
     """``seat`` passed; ``next_seat`` is to act unless the hand ends with it (blocked)."""
 
@@ -103,7 +103,7 @@ class Passed:
     next_seat: int | None
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class ReshuffleNeeded:
     """The stock ran out while ``seat`` still had ``owed`` cards to take: a chance shuffle follows.
 
@@ -116,7 +116,7 @@ class ReshuffleNeeded:
     next_seat: int | None
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class StockRebuilt:
     """The discard pile but its top card became the new stock (``cards`` top first, host side)."""
 
@@ -124,7 +124,7 @@ class StockRebuilt:
     cards: tuple[Card, ...] | None
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class HandEnded:
     """A hand ended (``winner`` went out, or the hand was ``blocked``); every hand is shown.
 
@@ -140,14 +140,14 @@ class HandEnded:
     points: tuple[int, ...]
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class NextHandDue:
     """The match goes on; ``dealer`` deals the next hand (after a chance shuffle)."""
 
     dealer: int
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class GameEnded:
     """The game is over: final ``scores`` and ``winners`` (ascending; empty for a draw)."""
 

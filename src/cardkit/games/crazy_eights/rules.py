@@ -6,13 +6,13 @@ made where the rules are silent.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any, Callable, Mapping, Sequence
-
-import attrs
 
 from cardkit.cards import SUITS, Card, Suit, sort_cards, standard_deck
 from cardkit.core.options import OptionSpec
 from cardkit.core.resample import Constraint
+from cardkit.core.records import maker
 from cardkit.core.rules import (
     CHANCE,
     ChanceAction,
@@ -55,10 +55,15 @@ from cardkit.games.crazy_eights.events import (
     TurnSkipped,
 )
 from cardkit.games.crazy_eights.scoring import hand_total, points_for_blocked, points_for_out
-from cardkit.games.crazy_eights.state import CrazyEightsState, Owed
+from cardkit.games.crazy_eights.state import CrazyEightsState, Owed, make_state, replace_state
 from cardkit.games.crazy_eights.view import CrazyEightsView
 
 __all__ = ["CrazyEightsRules", "RULES"]
+
+# The events every action builds, made without their frozen __init__ (cardkit.core.records).
+_card_played = maker(CardPlayed)
+_cards_drawn = maker(CardsDrawn)
+_passed = maker(Passed)
 
 State = CrazyEightsState
 _QUEEN_OF_SPADES = Card("QS")
@@ -76,6 +81,16 @@ def _can_supply(state: State) -> bool:
     return bool(state.stock) or (state.config.stock_empty == "reshuffle" and len(state.discard) > 1)
 
 
+def _matching(active: Suit | None, top_rank: int) -> frozenset[Card]:
+    """Rule 5 as a set: every card that is playable on ``top_rank`` with ``active`` suit
+    (what :func:`_playable` says of each card when no draw is pending)."""
+    return frozenset(c for c in Card.all() if c.rank == 8 or c.suit == active or c.rank == top_rank)
+
+
+# (active suit, rank of the top card) -> the cards playable on it, built when first met.
+_MATCHING: dict[tuple[Suit | None, int], frozenset[Card]] = {}
+
+
 def _remove_one(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     i = cards.index(card)
     return cards[:i] + cards[i + 1 :]
@@ -83,8 +98,16 @@ def _remove_one(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
 
 def _plays_of(card: Card, going_out: bool) -> tuple[Play, ...]:
     if card.rank == 8 and not going_out:
-        return tuple(play_action(card, suit) for suit in SUITS)
-    return (play_action(card),)
+        return _EIGHT_PLAYS[card]
+    return (_PLAIN_PLAYS[card],)
+
+
+# The shared Play actions of every card, looked up by card on the legal_actions path
+# (one dict lookup instead of building a (card, suit) key for play_action).
+_PLAIN_PLAYS: dict[Card, Play] = {c: play_action(c) for c in standard_deck()}
+_EIGHT_PLAYS: dict[Card, tuple[Play, ...]] = {
+    c: tuple(play_action(c, suit) for suit in SUITS) for c in standard_deck() if c.rank == 8
+}
 
 
 class CrazyEightsRules:
@@ -203,23 +226,26 @@ class CrazyEightsRules:
         if state.pending_draw:
             playable = [c for c in hand if c.rank == 2]
         else:
-            active = state.active_suit
-            top_rank = state.discard[-1].rank
-            playable = [c for c in hand if c.rank == 8 or c.suit == active or c.rank == top_rank]
+            key = (state.active_suit, state.discard[-1].rank)
+            matching = _MATCHING.get(key)
+            if matching is None:
+                matching = _MATCHING[key] = _matching(*key)
+            playable = [c for c in hand if c in matching]
         actions: list[CrazyEightsAction] = []
         if playable:
             if len(playable) > 1:
                 playable.sort(key=_sort_key)
             going_out = len(hand) == 1
             previous = None
+            plain = _PLAIN_PLAYS
             for card in playable:
                 if card is previous:  # the same value from a second pack
                     continue
                 previous = card
                 if card.rank == 8 and not going_out:
-                    actions.extend(_plays_of(card, False))
+                    actions.extend(_EIGHT_PLAYS[card])
                 else:
-                    actions.append(play_action(card))
+                    actions.append(plain[card])
         if state.pending_draw or _can_supply(state):
             actions.append(DRAW)
         elif not actions:
@@ -230,7 +256,12 @@ class CrazyEightsRules:
 
     def decide(self, state: State, action: Any) -> tuple[Any, ...]:
         """The events of ``action``; :class:`IllegalActionError` with the reason if refused."""
-        seat = guard_turn(self, state, action)
+        return self.decide_after_guard(state, action, guard_turn(self, state, action))
+
+    def decide_after_guard(self, state: State, action: Any, seat: int) -> tuple[Any, ...]:
+        """:meth:`decide` for a caller that has run the shared guards
+        (:func:`~cardkit.core.rules.guard_turn_at`) on ``state`` and ``action``; ``seat``
+        is what they returned (``Game`` calls this so that they run once per action)."""
         if seat == CHANCE:
             return self._decide_chance(state, action)
         if isinstance(action, Play):
@@ -250,7 +281,7 @@ class CrazyEightsRules:
             take = min(owed.count, len(order))
             return (
                 StockRebuilt(len(order), order),
-                CardsDrawn(owed.seat, take, order[:take], owed.reason, owed.next_seat, False),
+                _cards_drawn(owed.seat, take, order[:take], owed.reason, owed.next_seat, False),
             )
         return (self._deal(state, action.order),)
 
@@ -311,7 +342,7 @@ class CrazyEightsRules:
         cfg = state.config
         n = cfg.players
         if going_out:  # rule 14: the card's effect is not applied
-            played = CardPlayed(seat, card, action.suit, 0, None)
+            played = _card_played(seat, card, action.suit, 0, None)
             return (played,) + self._end_hand(self._fold(state, (played,)), seat)
         direction = state.direction
         rank = card.rank
@@ -328,7 +359,7 @@ class CrazyEightsRules:
         elif queen:
             step = 2
         next_seat = (seat + direction * step) % n
-        events: list[Any] = [CardPlayed(seat, card, action.suit, pending, next_seat), *extra]
+        events: list[Any] = [_card_played(seat, card, action.suit, pending, next_seat), *extra]
         if queen:  # rule 10: the next player draws 5 and loses the turn
             victim = (seat + direction) % n
             after = self._fold(state, events)
@@ -372,7 +403,7 @@ class CrazyEightsRules:
             if any(_playable(c, state) for c in state.hands[seat]):
                 raise IllegalActionError("you hold a playable card", PASS, seat)
         next_seat = (seat + state.direction) % state.config.players
-        return self._after_turn(state, [Passed(seat, next_seat)], passing=True)
+        return self._after_turn(state, [_passed(seat, next_seat)], passing=True)
 
     def _draw_events(
         self,
@@ -386,7 +417,7 @@ class CrazyEightsRules:
         """Take ``count`` cards; rule 7 (reshuffle) and rule 13 (the rest is forgiven)."""
         stock = state.stock
         take = min(count, len(stock))
-        events: list[Any] = [CardsDrawn(seat, take, stock[:take], reason, next_seat, turn)]
+        events: list[Any] = [_cards_drawn(seat, take, stock[:take], reason, next_seat, turn)]
         owed = count - take
         if owed and state.config.stock_empty == "reshuffle" and len(state.discard) > 1:
             events.append(ReshuffleNeeded(seat, owed, reason, next_seat))
@@ -451,7 +482,7 @@ class CrazyEightsRules:
     def _on_card_played(self, s: State, e: CardPlayed) -> State:
         hands = list(s.hands)
         hands[e.seat] = _remove_one(hands[e.seat], e.card)
-        return State(
+        return make_state(
             s.config, e.next_seat, s.dealer, s.hand_number, tuple(hands), s.stock,
             s.discard + (e.card,), e.suit or e.card.suit, s.direction, e.pending_draw, None,
             0, s.turns + 1, s.scores, s.hand_points, s.revealed, s.owed, s.result,
@@ -467,7 +498,7 @@ class CrazyEightsRules:
         else:
             to_act, drawn = e.next_seat, None
         # Rule 8: a turn spent drawing breaks the run of passes that blocks a hand.
-        return State(
+        return make_state(
             s.config, to_act, s.dealer, s.hand_number, tuple(hands), s.stock[e.count :],
             s.discard, s.active_suit, s.direction, 0 if e.reason == "pending" else s.pending_draw,
             drawn, 0 if e.turn else s.passes, s.turns + 1 if e.turn else s.turns,
@@ -479,7 +510,7 @@ class CrazyEightsRules:
         # stock to draw from (decide refuses it otherwise), so it counts; a pass after drawing
         # ends a drawing turn, which does not count and starts the run again.
         passes = s.passes + 1 if s.drawn is None else 0
-        return State(
+        return make_state(
             s.config, e.next_seat, s.dealer, s.hand_number, s.hands, s.stock, s.discard,
             s.active_suit, s.direction, s.pending_draw, None, passes, s.turns + 1,
             s.scores, s.hand_points, s.revealed, s.owed, s.result,
@@ -494,7 +525,7 @@ class CrazyEightsRules:
     def _on_hand_dealt(self, s: State, e: HandDealt) -> State:
         assert e.stock is not None and all(h is not None for h in e.hands)
         hands = tuple(h for h in e.hands if h is not None)
-        return State(
+        return make_state(
             s.config, (e.dealer + 1) % s.config.players, e.dealer, e.hand_number, hands,
             e.stock, (e.starter,), e.starter.suit, 1, 0, None, 0, 0, s.scores, s.hand_points,
             False, None, s.result,
@@ -582,7 +613,7 @@ class CrazyEightsRules:
                 event.starter, event.buried, event.stock_size, None,
             )  # fmt: skip
         if isinstance(event, CardsDrawn) and event.seat != viewer and event.cards is not None:
-            return CardsDrawn(event.seat, event.count, None, event.reason, event.next_seat, event.turn)
+            return _cards_drawn(event.seat, event.count, None, event.reason, event.next_seat, event.turn)
         if isinstance(event, StockRebuilt) and event.cards is not None:
             return StockRebuilt(event.count, None)
         return event
@@ -616,8 +647,7 @@ def _phase(state: State) -> str:
     return "reshuffle" if state.owed is not None else "deal"
 
 
-def _sort_key(card: Card) -> int:
-    return card.sort_key
+_sort_key = attrgetter("sort_key")
 
 
 def _unchanged(state: State, event: Any) -> State:
@@ -626,7 +656,7 @@ def _unchanged(state: State, event: Any) -> State:
 
 def _replace(state: State, **changes: Any) -> State:
     """``attrs.evolve`` for the rare events (the hot ones build the state directly)."""
-    return attrs.evolve(state, **changes)
+    return replace_state(state, **changes)
 
 
 RULES = CrazyEightsRules()

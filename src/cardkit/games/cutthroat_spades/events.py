@@ -16,14 +16,14 @@ __all__ = [
 ]
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class DealerChosen:
     """The first dealer of the tournament was chosen (rule 3)."""
 
     seat: int
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class CardsDealt:
     """A hand was dealt: every seat's cards (host only; everyone sees :class:`HandsDealt`)."""
 
@@ -31,7 +31,7 @@ class CardsDealt:
     hands: tuple[tuple[Card, ...], ...]
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class HandsDealt:
     """Public form of :class:`CardsDealt`: how many cards each seat received.
 
@@ -42,7 +42,7 @@ class HandsDealt:
     sizes: tuple[int, ...]
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class HandLooked:
     """``seat`` looked at its hand (a ``look`` or a blind bid); ``cards`` shown to that seat only."""
 
@@ -50,14 +50,14 @@ class HandLooked:
     cards: tuple[Card, ...]
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class HandLookedPublic:
     """Public form of :class:`HandLooked`: ``seat`` has looked at its hand."""
 
     seat: int
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class BidMade:
     """``seat`` bid; ``tricks`` is the number the bid needs (nil 0, B6 6, 1F 1, 2F 2, SM the threshold)."""
 
@@ -66,14 +66,14 @@ class BidMade:
     tricks: int
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class BiddingEnded:
     """Every seat has bid; ``leader`` leads the first trick (rules 1 and 7)."""
 
     leader: int
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class CardPlayed:
     """``seat`` played ``card`` to the current trick."""
 
@@ -81,14 +81,14 @@ class CardPlayed:
     card: Card
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class SpadesBroken:
     """A spade or joker was played on a trick led in another suit (rule 9)."""
 
     seat: int
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class TrickWon:
     """``seat`` won the trick just completed (``trick_number`` from 1 within the hand)."""
 
@@ -96,7 +96,7 @@ class TrickWon:
     trick_number: int
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class SeatScore:
     """One seat's scoring of a hand, in the order of rule 18.
 
@@ -122,7 +122,7 @@ class SeatScore:
     bags: int
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class HandScored:
     """A hand was scored (rules 12–18); one :class:`SeatScore` per seat."""
 
@@ -131,7 +131,7 @@ class HandScored:
     seats: tuple[SeatScore, ...]
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class GameTied:
     """The target was reached with a tie at the top: hands continue until one player leads alone (rule 19)."""
 
@@ -139,7 +139,7 @@ class GameTied:
     scores: tuple[int, ...]
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class GameWon:
     """Game ``game_number`` ended; each of ``winners`` got a victory token (rules 19–21)."""
 
@@ -149,14 +149,14 @@ class GameWon:
     tokens: tuple[int, ...]
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class GameStarted:
     """A new game of the tournament starts: scores, bags and blind-six uses reset (rule 21)."""
 
     game_number: int
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class TournamentWon:
     """``winners`` hold ``wins_needed`` tokens: the tournament (and the Game) is over."""
 

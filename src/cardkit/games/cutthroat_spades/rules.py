@@ -17,6 +17,7 @@ from typing import Any, Callable, Final, Sequence
 from cardkit.cards import Card, Suit, sort_cards, standard_deck
 from cardkit.core.options import OptionSpec
 from cardkit.core.resample import Constraint
+from cardkit.core.records import maker
 from cardkit.core.rules import (
     CHANCE,
     ChanceAction,
@@ -62,7 +63,7 @@ from cardkit.games.cutthroat_spades.events import (
     TrickWon,
 )
 from cardkit.games.cutthroat_spades.scoring import moon_threshold, score_seat
-from cardkit.games.cutthroat_spades.state import BidInfo, CutthroatState, GameRecord, replace
+from cardkit.games.cutthroat_spades.state import BidInfo, CutthroatState, GameRecord, make_state, replace
 from cardkit.games.cutthroat_spades.view import CutthroatView
 from cardkit.games.notation import parse_chance, parse_number, quoted
 
@@ -70,6 +71,11 @@ __all__ = [
     "CutthroatSpadesRules", "RULES", "Layout", "layout_of", "suit_of", "rank_of", "trick_power",
     "current_trick_winner",
 ]
+
+# The events every action builds, made without their frozen __init__ (cardkit.core.records).
+_card_played = maker(CardPlayed)
+_trick_won = maker(TrickWon)
+_bid_made = maker(BidMade)
 
 _TWO_C: Final = Card("2C")
 _TWO_D: Final = Card("2D")
@@ -255,13 +261,13 @@ class CutthroatSpadesRules:
         trick = state.trick
         if trick:
             led = _SUIT[trick[0][1]]
-            same = tuple(c for c in hand if _SUIT[c] == led)
+            same = tuple([c for c in hand if _SUIT[c] == led])
             return same if same else hand
         if state.trick_count == 0 and _TWO_C in hand and state.config.jokers == 2:
             return (_TWO_C,)
         if state.spades_broken:
             return hand
-        plain = tuple(c for c in hand if not _IS_TRUMP[c])
+        plain = tuple([c for c in hand if not _IS_TRUMP[c]])
         return plain if plain else hand
 
     def legal_actions(self, state: CutthroatState) -> tuple[Any, ...]:
@@ -284,7 +290,12 @@ class CutthroatSpadesRules:
 
     def decide(self, state: CutthroatState, action: Any) -> tuple[Any, ...]:
         """The events of ``action``; :class:`IllegalActionError` (with a reason) if not allowed."""
-        seat = guard_turn(self, state, action)
+        return self.decide_after_guard(state, action, guard_turn(self, state, action))
+
+    def decide_after_guard(self, state: CutthroatState, action: Any, seat: int) -> tuple[Any, ...]:
+        """:meth:`decide` for a caller that has run the shared guards
+        (:func:`~cardkit.core.rules.guard_turn_at`) on ``state`` and ``action``; ``seat``
+        is what they returned (``Game`` calls this so that they run once per action)."""
         if seat == CHANCE:
             if isinstance(action, Pick):
                 return (DealerChosen(action.index),)
@@ -316,7 +327,7 @@ class CutthroatSpadesRules:
                     f"a normal bid is 1 to {count} tricks (bid nil for none), not {tricks!r}",
                     action, seat,
                 )
-            return self._bid_events(state, seat, BidMade(seat, "normal", tricks))
+            return self._bid_events(state, seat, _bid_made(seat, "normal", tricks))
         if isinstance(action, SpecialBid):
             kind = action.kind
             if kind in _BLIND:
@@ -327,9 +338,9 @@ class CutthroatSpadesRules:
                     )
                 if kind == "blind_six":
                     self._check_blind_six(state, seat, action)
-                    bid = BidMade(seat, "blind_six", 6)
+                    bid = _bid_made(seat, "blind_six", 6)
                 else:
-                    bid = BidMade(seat, "blind_nil", 0)
+                    bid = _bid_made(seat, "blind_nil", 0)
                 return self._bid_events(state, seat, bid, HandLooked(seat, state.hands[seat]))
             if kind not in _SEEN_SPECIALS:
                 raise _illegal(f"unknown special bid {kind!r}", action, seat)
@@ -341,7 +352,7 @@ class CutthroatSpadesRules:
             need = {"nil": 0, "one_for_fifty": 1, "two_for_forty": 2}.get(kind)
             if need is None:
                 need = moon_threshold(len(state.hands[seat]))
-            return self._bid_events(state, seat, BidMade(seat, kind, need))
+            return self._bid_events(state, seat, _bid_made(seat, kind, need))
         raise _illegal(f"{action!r} is not a Cutthroat Spades action", action, seat)
 
     def _check_blind_six(self, state: CutthroatState, seat: int, action: Any) -> None:
@@ -389,7 +400,7 @@ class CutthroatSpadesRules:
                     "spades are not broken: you may not lead a spade or joker while you hold "
                     "another suit", action, seat,
                 )
-        events: list[Any] = [CardPlayed(seat, card)]
+        events: list[Any] = [_card_played(seat, card)]
         if trick and _IS_TRUMP[card] and not state.spades_broken and not _IS_TRUMP[trick[0][1]]:
             events.append(SpadesBroken(seat))
         cfg = state.config
@@ -402,7 +413,7 @@ class CutthroatSpadesRules:
         assert best is not None  # the led card itself qualifies
         winner = plays[best][0]
         number = state.trick_count + 1
-        events.append(TrickWon(winner, number))
+        events.append(_trick_won(winner, number))
         lay = layout_of(cfg)
         if number < lay.tricks:
             return tuple(events)
@@ -489,13 +500,15 @@ class CutthroatSpadesRules:
     def _ev_played(self, state: CutthroatState, e: CardPlayed) -> CutthroatState:
         seat, card = e.seat, e.card
         hands = list(state.hands)
-        hands[seat] = tuple(c for c in hands[seat] if c is not card)
+        hand = hands[seat]
+        i = hand.index(card)  # the layout holds each card once
+        hands[seat] = hand[:i] + hand[i + 1 :]
         cfg = state.config
         nxt = (seat + 1) % cfg.players
         if nxt == state.dealer and state.trick_count == 0 and cfg.jokers == 2:
             nxt = (nxt + 1) % cfg.players
         s = state
-        return CutthroatState(  # hot path: positional construction
+        return make_state(
             s.config, s.phase, s.dealer, nxt, s.deck, tuple(hands), s.looked, s.bids,
             (*s.trick, (seat, card)), s.trick_count, s.tricks_won, s.won, s.last_trick,
             s.spades_broken, s.scores, s.bags, s.tokens, s.blind_six_used, s.game_number,
@@ -512,7 +525,7 @@ class CutthroatSpadesRules:
         tricks = list(state.tricks_won)
         tricks[seat] += 1
         s = state
-        return CutthroatState(  # hot path: positional construction
+        return make_state(
             s.config, s.phase, s.dealer, seat, s.deck, s.hands, s.looked, s.bids,
             (), e.trick_number, tuple(tricks), tuple(won), s.trick,
             s.spades_broken, s.scores, s.bags, s.tokens, s.blind_six_used, s.game_number,

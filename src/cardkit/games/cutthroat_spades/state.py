@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 import attrs
 
 from cardkit.cards import Card
+from cardkit.core.records import maker, replacer
 from cardkit.games.cutthroat_spades.actions import BidKind
 from cardkit.games.cutthroat_spades.config import CutthroatConfig
 
-__all__ = ["BidInfo", "GameRecord", "CutthroatState", "Phase"]
+__all__ = ["BidInfo", "GameRecord", "CutthroatState", "Phase", "make_state", "replace"]
 
 Phase = Literal["pick", "deal", "bid", "play", "over"]
 """``pick``: chance picks the first dealer; ``deal``: chance shuffles the next hand; ``bid``; ``play``; ``over``."""
@@ -33,7 +34,7 @@ class GameRecord:
     winners: tuple[int, ...]
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)  # no __weakref__ slot: see cardkit.core.records
 class CutthroatState:
     """Everything about a tournament in progress (host side; views are per seat).
 
@@ -70,10 +71,8 @@ class CutthroatState:
     winners: tuple[int, ...]
 
 
-_FIELDS = tuple(a.name for a in attrs.fields(CutthroatState))
+make_state = maker(CutthroatState)
+"""``make_state(...)``: ``CutthroatState(...)`` from every field in order, built cheaply."""
+replace = replacer(CutthroatState)
+"""``replace(state, field=value, ...)``: what ``attrs.evolve(state, ...)`` returns, built cheaply."""
 
-
-def replace(state: CutthroatState, **changes: Any) -> CutthroatState:
-    """A copy of ``state`` with ``changes`` (positional construction; cheaper than attrs.evolve)."""
-    values: list[Any] = [changes[f] if f in changes else getattr(state, f) for f in _FIELDS]
-    return CutthroatState(*values)

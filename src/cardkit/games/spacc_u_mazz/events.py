@@ -52,14 +52,14 @@ __all__ = [
 StockName = Literal["main", "reserve"]
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class FirstDealerChosen:
     """Chance chose the first dealer."""
 
     dealer: int
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class HandStarted:
     """Hand ``hand_number`` (from 1) began: every card went back to its pack; ``dealer`` deals."""
 
@@ -67,7 +67,7 @@ class HandStarted:
     dealer: int
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class HandDealt:
     """``seat`` received ``count`` hand cards (rule 3); ``cards`` is None for other viewers."""
 
@@ -76,7 +76,7 @@ class HandDealt:
     cards: tuple[Card, ...] | None
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class FaceUpDealt:
     """``seat`` received its face-up ``cards`` (rule 3; public)."""
 
@@ -84,7 +84,7 @@ class FaceUpDealt:
     cards: tuple[Card, ...]
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class FaceDownDealt:
     """``seat`` received ``count`` face-down cards (rule 4); ``cards`` is host side only."""
 
@@ -93,21 +93,21 @@ class FaceDownDealt:
     cards: tuple[Card, ...] | None
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class StarterBuried:
     """A turned ``card`` (joker or 10) went to the bottom of the main stock (rule 5)."""
 
     card: Card
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class StarterTurned:
     """``card`` was turned up as the starting card: the first card of the pile (rule 5)."""
 
     card: Card
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class StockFormed:
     """The ``stock`` (main: rest of pack A; reserve: pack B) of ``size`` cards, top first.
 
@@ -119,7 +119,7 @@ class StockFormed:
     cards: tuple[Card, ...] | None
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class CardsPlayed:
     """``seat`` played ``hand`` and ``up`` (face-up) cards of one rank; ``reference`` after it."""
 
@@ -129,7 +129,7 @@ class CardsPlayed:
     reference: str | None
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class PileBurned:
     """A 10 removed the whole pile (``cards``, the 10 included) from the game (rule 21)."""
 
@@ -137,7 +137,7 @@ class PileBurned:
     cards: tuple[Card, ...]
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class BlindPlayed:
     """``seat`` played face-down card ``position`` blind: ``card`` was legal (rule 12)."""
 
@@ -147,7 +147,7 @@ class BlindPlayed:
     reference: str | None
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class BlindFailed:
     """``seat``'s blind ``card`` was not playable: it goes to the hand with the pile (rule 12).
 
@@ -159,7 +159,7 @@ class BlindFailed:
     card: Card | None
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class JokerRevealed:
     """``seat`` revealed joker ``card`` as face-down card ``position`` (rule 19); it leaves the game."""
 
@@ -168,7 +168,7 @@ class JokerRevealed:
     card: Card
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class CardDrawn:
     """``seat`` drew from the ``stock`` (``penalty``: rule 19/20 black joker); ``card`` private."""
 
@@ -178,7 +178,7 @@ class CardDrawn:
     card: Card | None
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class JokerDrawn:
     """``seat`` drew joker ``card`` from the ``stock``; it acts and leaves the game (rule 20)."""
 
@@ -188,14 +188,14 @@ class JokerDrawn:
     card: Card
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class PenaltyWaived:
     """A black joker's penalty draw found both stocks empty: nothing was drawn."""
 
     seat: int
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class PileTaken:
     """``seat`` took the whole pile (``cards``, bottom first) into the hand."""
 
@@ -203,14 +203,14 @@ class PileTaken:
     cards: tuple[Card, ...]
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class Passed:
     """``seat`` could do nothing (rule 15)."""
 
     seat: int
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class ChoiceOffered:
     """``seat`` must decide what its red joker does: ``dump``/``keep`` or ``remove``/``decline``."""
 
@@ -218,7 +218,7 @@ class ChoiceOffered:
     choice: Literal["dump", "remove"]
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class HandDumped:
     """``seat`` threw its whole hand (``cards``) onto the pile (rule 20); new ``reference``."""
 
@@ -227,14 +227,14 @@ class HandDumped:
     reference: str | None
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class HandKept:
     """``seat`` kept its hand after drawing the red joker."""
 
     seat: int
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class CardRemoved:
     """``seat`` removed its ``card`` from the game: face ``zone`` ``up`` or ``down`` (``position``
     from 1 for a face-down card, 0 for face up)."""
@@ -245,14 +245,14 @@ class CardRemoved:
     card: Card
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class RemovalDeclined:
     """``seat`` removed nothing with its red joker."""
 
     seat: int
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class PlayerWentOut:
     """``seat`` has no cards left: it finished in ``place`` (1 = winner of the hand)."""
 
@@ -260,14 +260,14 @@ class PlayerWentOut:
     place: int
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class TurnStarted:
     """``seat`` is to act next."""
 
     seat: int
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class HandEnded:
     """The hand ended (``out``: rule 22; ``max_turns``: rule 23); ``places`` best first."""
 
@@ -276,7 +276,7 @@ class HandEnded:
     places: tuple[int, ...]
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class CardsRevealed:
     """At the end of a hand ``seat`` still held ``hand``, ``face_up`` and ``face_down`` (public)."""
 
@@ -286,7 +286,7 @@ class CardsRevealed:
     face_down: tuple[Card, ...]
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class HandScored:
     """Rules 24-27: ``points`` of the hand per seat, the ``variable`` points of the last
     player's cards, and the match ``totals``."""
@@ -296,7 +296,7 @@ class HandScored:
     totals: tuple[int, ...]
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class GameEnded:
     """The game is over: final ``scores`` and ``winners`` (ascending)."""
 

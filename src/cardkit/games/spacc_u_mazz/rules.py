@@ -8,6 +8,7 @@ from typing import Any, Callable, Final, Mapping
 
 from cardkit.cards import RANK_CHARS, Card, sort_cards, standard_deck
 from cardkit.core.options import OptionSpec
+from cardkit.core.records import maker
 from cardkit.core.rules import (
     CHANCE,
     ChanceAction,
@@ -78,10 +79,17 @@ from cardkit.games.spacc_u_mazz.events import (
     TurnStarted,
 )
 from cardkit.games.spacc_u_mazz.scoring import hand_points, rank_orders, variable_points
-from cardkit.games.spacc_u_mazz.state import SpaccState, replace
+from cardkit.games.spacc_u_mazz.state import SpaccState, make_state, replace
 from cardkit.games.spacc_u_mazz.view import SpaccView
 
 __all__ = ["SpaccRules", "RULES", "PACK", "JOKERS", "RED_JOKER", "BLACK_JOKER"]
+
+# The events every action builds, made without their frozen __init__ (cardkit.core.records).
+_cards_played = maker(CardsPlayed)
+_turn_started = maker(TurnStarted)
+_card_drawn = maker(CardDrawn)
+_pile_taken = maker(PileTaken)
+_passed = maker(Passed)
 
 State = SpaccState
 
@@ -98,6 +106,12 @@ JOKERS: Final[tuple[Card, ...]] = (RED_JOKER, BLACK_JOKER)
 _ORDERS: Final[dict[str, tuple[int, ...]]] = {
     "standard": rank_orders("standard"),
     "as_printed": rank_orders("as_printed"),
+}
+# Per rank order: the order in which plays are listed by rank, as a sort key (ordinary
+# ranks in the game's order, then 2, then 10), through a C-level lookup.
+_PLAY_RANK_KEY: Final[dict[str, Callable[[int], int]]] = {
+    name: {r: 20 if r == 2 else 21 if r == 10 else order[r] for r in range(len(order))}.__getitem__
+    for name, order in _ORDERS.items()
 }
 _HAND_SIZE: Final = 5
 _UP_SIZE: Final = 3
@@ -318,20 +332,29 @@ class SpaccRules:
         order, then 2, then 10), fewer cards first, then in card order."""
         by_hand: dict[int, list[Card]] = {}
         for card in state.hands[seat]:
-            by_hand.setdefault(card.rank, []).append(card)
+            group = by_hand.get(card.rank)
+            if group is None:
+                by_hand[card.rank] = [card]
+            else:
+                group.append(card)
         by_up: dict[int, list[Card]] = {}
         for card in state.face_up[seat]:
-            by_up.setdefault(card.rank, []).append(card)
+            group = by_up.get(card.rank)
+            if group is None:
+                by_up[card.rank] = [card]
+            else:
+                group.append(card)
         main_empty = not state.main_stock
         ranks = set(by_hand)
         if main_empty:
             ranks.update(by_up)
-        order = _ORDERS[state.config.rank_order]
+        rank_order = state.config.rank_order
+        order = _ORDERS[rank_order]
         ref = state.reference
         low = order[ref] if ref else 0
         empty: list[Card] = []
         out: list[Play] = []
-        for rank in sorted(ranks, key=lambda r: 20 if r == 2 else 21 if r == 10 else order[r]):
+        for rank in sorted(ranks, key=_PLAY_RANK_KEY[rank_order]):
             if rank == 2 or rank == 10 or order[rank] >= low:
                 out.extend(
                     _rank_plays(
@@ -379,7 +402,12 @@ class SpaccRules:
 
     def decide(self, state: State, action: Any) -> tuple[Any, ...]:
         """The events of ``action``; guards: game over, not your turn, illegal."""
-        seat = guard_turn(self, state, action)
+        return self.decide_after_guard(state, action, guard_turn(self, state, action))
+
+    def decide_after_guard(self, state: State, action: Any, seat: int) -> tuple[Any, ...]:
+        """:meth:`decide` for a caller that has run the shared guards
+        (:func:`~cardkit.core.rules.guard_turn_at`) on ``state`` and ``action``; ``seat``
+        is what they returned (``Game`` calls this so that they run once per action)."""
         if seat == CHANCE:
             return self._decide_chance(state, action)
         pending = state.pending
@@ -398,7 +426,7 @@ class SpaccRules:
                 raise IllegalActionError(
                     "you may pass only when nothing else is possible (rule 15)", action, seat
                 )
-            return self._finish(state, seat, [Passed(seat)], True)
+            return self._finish(state, seat, [_passed(seat)], True)
         if isinstance(action, (Dump, Keep, RemoveUp, RemoveDown, Decline)):
             raise IllegalActionError(
                 f"{action} answers a red joker, and no red joker is waiting", action, seat
@@ -470,7 +498,7 @@ class SpaccRules:
                 action,
                 seat,
             )
-        events: list[Any] = [CardsPlayed(seat, action.hand, action.up, _ref_char(rank))]
+        events: list[Any] = [_cards_played(seat, action.hand, action.up, _ref_char(rank))]
         if rank == 10:
             events.append(PileBurned(seat, state.pile + cards))
         has_cards = (
@@ -514,7 +542,7 @@ class SpaccRules:
             events.append(PenaltyWaived(seat))
             return self._finish(base, seat, events, None)
         if card.suit is not None:
-            events.append(CardDrawn(seat, stock, penalty, card))
+            events.append(_card_drawn(seat, stock, penalty, card))
             return self._finish(base, seat, events, True)
         events.append(JokerDrawn(seat, stock, penalty, card))
         if card is RED_JOKER:
@@ -530,7 +558,7 @@ class SpaccRules:
         """Rules 19-20: take the pile; with an empty pile draw one card as a penalty."""
         pile = self._fold(base, events).pile
         if pile:
-            events.append(PileTaken(seat, pile))
+            events.append(_pile_taken(seat, pile))
             return self._finish(base, seat, events, True)
         return self._draw(base, seat, events, True)
 
@@ -538,7 +566,7 @@ class SpaccRules:
         """Rule 14."""
         if not state.pile:
             raise IllegalActionError("the pile is empty: there is nothing to take", TAKE, seat)
-        return self._finish(state, seat, [PileTaken(seat, state.pile)], True)
+        return self._finish(state, seat, [_pile_taken(seat, state.pile)], True)
 
     def _decide_blind(self, state: State, seat: int, action: Blind) -> tuple[Any, ...]:
         """Rules 12, 17, 19."""
@@ -574,7 +602,7 @@ class SpaccRules:
                 events.append(PileBurned(seat, state.pile + (card,)))
             has_cards = len(down) > 1 or bool(state.face_up[seat])
             return self._finish(state, seat, events, has_cards)
-        events = [BlindFailed(seat, position, card), PileTaken(seat, state.pile)]
+        events = [BlindFailed(seat, position, card), _pile_taken(seat, state.pile)]
         return self._finish(state, seat, events, True)
 
     def _decide_choice(
@@ -658,7 +686,7 @@ class SpaccRules:
         nxt = (seat + 1) % n
         while nxt in places:
             nxt = (nxt + 1) % n
-        events.append(TurnStarted(nxt))
+        events.append(_turn_started(nxt))
         return tuple(events)
 
     def _holdings(self, state: State, seat: int) -> tuple[Card, ...]:
@@ -709,7 +737,7 @@ class SpaccRules:
     def _on_hand_started(self, s: State, e: HandStarted) -> State:
         n = s.config.players
         empty: tuple[tuple[Card, ...], ...] = ((),) * n
-        return State(
+        return make_state(
             s.config, "deal_face_down", e.hand_number, e.dealer, -1, "", 0, PACK, JOKERS, PACK,
             empty, empty, empty, (), 0, (), 0, (), (), (), False, s.totals, s.hand_points,
             None, empty,
@@ -761,7 +789,7 @@ class SpaccRules:
         ups = s.face_up
         if e.up:
             ups = ups[:seat] + (_remove(ups[seat], e.up),) + ups[seat + 1 :]
-        return State(
+        return make_state(
             s.config, s.phase, s.hand_number, s.dealer, s.to_act, s.pending, s.turns, s.deck,
             s.jokers, s.pack_b, hands, ups, s.face_down, s.pile + e.hand + e.up,
             _ref_rank(e.reference), s.main_stock, s.main_known, s.reserve_stock, s.removed,
@@ -821,7 +849,7 @@ class SpaccRules:
             reserve = reserve[1:]
         hand = sort_cards(s.hands[seat] + (card,))
         hands = s.hands[:seat] + (hand,) + s.hands[seat + 1 :]
-        return State(
+        return make_state(
             s.config, s.phase, s.hand_number, s.dealer, s.to_act, s.pending, s.turns, s.deck,
             s.jokers, s.pack_b, hands, s.face_up, s.face_down, s.pile, s.reference, main,
             known, reserve, s.removed, s.places, s.revealed, s.totals, s.hand_points, s.result,
@@ -874,7 +902,7 @@ class SpaccRules:
         return replace(s, places=s.places + (e.seat,))
 
     def _on_turn_started(self, s: State, e: TurnStarted) -> State:
-        return State(
+        return make_state(
             s.config, s.phase, s.hand_number, s.dealer, e.seat, "", s.turns + 1, s.deck,
             s.jokers, s.pack_b, s.hands, s.face_up, s.face_down, s.pile, s.reference,
             s.main_stock, s.main_known, s.reserve_stock, s.removed, s.places, s.revealed,
@@ -991,7 +1019,7 @@ class SpaccRules:
         if kind is StockFormed:
             return StockFormed(event.stock, event.size, None)
         if kind is CardDrawn and event.seat != viewer:
-            return CardDrawn(event.seat, event.stock, event.penalty, None)
+            return _card_drawn(event.seat, event.stock, event.penalty, None)
         return event
 
     def scores(self, state: State) -> tuple[int, ...]:

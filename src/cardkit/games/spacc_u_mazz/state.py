@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 import attrs
 
 from cardkit.cards import Card
+from cardkit.core.records import maker, replacer
 from cardkit.core.rules import Result
 from cardkit.games.spacc_u_mazz.config import SpaccConfig
 
-__all__ = ["SpaccState", "Phase", "replace"]
+__all__ = ["SpaccState", "Phase", "make_state", "replace"]
 
 Phase = Literal[
     "first_dealer", "deal", "deal_face_down", "deal_reserve", "play", "next_hand", "over"
@@ -18,7 +19,7 @@ Phase = Literal[
 """The phase of a hand: the three chance deals, ``play``, ``next_hand`` (between hands) or ``over``."""
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)  # no __weakref__ slot: see cardkit.core.records
 class SpaccState:
     """Full state of a Spacc 'u Mazz game.
 
@@ -72,10 +73,8 @@ class SpaccState:
         return bool(self.hands[seat] or self.face_up[seat] or self.face_down[seat])
 
 
-_FIELDS: tuple[str, ...] = tuple(a.name for a in attrs.fields(SpaccState))
+make_state = maker(SpaccState)
+"""``make_state(...)``: ``SpaccState(...)`` from every field in order, built cheaply."""
+replace = replacer(SpaccState)
+"""``replace(state, field=value, ...)``: what ``attrs.evolve(state, ...)`` returns, built cheaply."""
 
-
-def replace(state: SpaccState, **changes: Any) -> SpaccState:
-    """A copy of ``state`` with ``changes`` (positional construction; cheaper than attrs.evolve)."""
-    get = changes.get
-    return SpaccState(*[get(name, getattr(state, name)) for name in _FIELDS])

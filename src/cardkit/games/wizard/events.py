@@ -24,14 +24,14 @@ __all__ = [
 ]
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class DealerChosen:
     """Chance chose the first dealer (rule 3)."""
 
     seat: int
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class RoundDealt:
     """Host form of a deal (rule 5): every hand (in the order received) and the
     undealt cards, top first (the first of them is turned next if any remain)."""
@@ -42,7 +42,7 @@ class RoundDealt:
     stock: tuple[Card, ...]
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class HandDealt:
     """A seat's form of :class:`RoundDealt`: its own ``cards`` (every seat got as many)."""
 
@@ -52,7 +52,7 @@ class HandDealt:
     cards: tuple[Card, ...]
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class RoundStarted:
     """A spectator's form of :class:`RoundDealt`: ``cards_each`` cards went to every seat."""
 
@@ -61,7 +61,7 @@ class RoundStarted:
     cards_each: int
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class TrumpTurned:
     """The top undealt card was turned (rule 6). ``card`` is None when nothing is left to
     turn (the last round); ``trump`` is None for a Jester, for no card, and for a Wizard
@@ -71,7 +71,7 @@ class TrumpTurned:
     trump: Suit | None
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class TrumpChosen:
     """The dealer chose ``suit`` as trump after a turned Wizard (rule 6)."""
 
@@ -79,7 +79,7 @@ class TrumpChosen:
     suit: Suit
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class BidMade:
     """``seat`` bid ``tricks`` (rule 7)."""
 
@@ -87,7 +87,7 @@ class BidMade:
     tricks: int
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class CardPlayed:
     """``seat`` played ``card`` to the current trick."""
 
@@ -95,7 +95,7 @@ class CardPlayed:
     card: Card
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class TrickWon:
     """``seat`` won the completed ``trick`` (rules 11-14) and leads next (rule 8)."""
 
@@ -103,7 +103,7 @@ class TrickWon:
     trick: tuple[tuple[int, Card], ...]
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class RoundScored:
     """Round ``round`` was scored (rules 15-17): per seat ``bids``, ``tricks`` taken,
     ``points`` of the round and the cumulative ``scores``."""
@@ -115,7 +115,7 @@ class RoundScored:
     scores: tuple[int, ...]
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class GameEnded:
     """The last round was scored (rule 18): final ``scores`` and the ``winners`` (ascending)."""
 

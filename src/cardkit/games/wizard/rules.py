@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any, Final, Sequence
 
-import attrs
 
 from cardkit.cards import SUITS, Card, sort_cards
 from cardkit.core.options import OptionSpec
 from cardkit.core.resample import Constraint
+from cardkit.core.records import maker
 from cardkit.core.rules import (
     CHANCE,
     ChanceAction,
@@ -47,11 +47,16 @@ from cardkit.games.wizard.events import (
     WizardEvent,
 )
 from cardkit.games.wizard.scoring import round_points, winners
-from cardkit.games.wizard.state import DECK, WIZARD, Phase, WizardState, initial_state
+from cardkit.games.wizard.state import DECK, WIZARD, Phase, WizardState, initial_state, make_state, replace
 from cardkit.games.wizard.tricks import playable, suit_to_follow, trick_winner
 from cardkit.games.wizard.view import WizardView
 
 __all__ = ["WizardRules", "RULES"]
+
+# The events every action builds, made without their frozen __init__ (cardkit.core.records).
+_card_played = maker(CardPlayed)
+_trick_won = maker(TrickWon)
+_bid_made = maker(BidMade)
 
 _SHUFFLE_SPEC: Final = ShuffleSpec(DECK)
 _PLAY: Final[dict[Card, Play]] = {c: Play(c) for c in sort_cards(tuple(set(DECK)))}
@@ -168,7 +173,12 @@ class WizardRules:
 
     def decide(self, state: WizardState, action: Any) -> tuple[WizardEvent, ...]:
         """The events of ``action``; :class:`IllegalActionError` (with a reason) if not allowed."""
-        seat = guard_turn(self, state, action)
+        return self.decide_after_guard(state, action, guard_turn(self, state, action))
+
+    def decide_after_guard(self, state: WizardState, action: Any, seat: int) -> tuple[WizardEvent, ...]:
+        """:meth:`decide` for a caller that has run the shared guards
+        (:func:`~cardkit.core.rules.guard_turn_at`) on ``state`` and ``action``; ``seat``
+        is what they returned (``Game`` calls this so that they run once per action)."""
         if seat == CHANCE:
             if isinstance(action, Pick):
                 return (DealerChosen(action.index),)
@@ -227,7 +237,7 @@ class WizardRules:
                 action,
                 seat,
             )
-        return (BidMade(seat, tricks),)
+        return (_bid_made(seat, tricks),)
 
     def _play(self, state: WizardState, seat: int, action: Play) -> tuple[WizardEvent, ...]:
         if state.phase != "play":
@@ -247,13 +257,13 @@ class WizardRules:
                     action,
                     seat,
                 )
-        played = CardPlayed(seat, card)
+        played = _card_played(seat, card)
         n = state.config.players
         if len(trick) + 1 < n:
             return (played,)
         full = trick + ((seat, card),)
         winner = full[trick_winner([c for _, c in full], state.trump)][0]
-        won = TrickWon(winner, full)
+        won = _trick_won(winner, full)
         if sum(state.tricks_won) + 1 < state.round:
             return (played, won)
         tricks = list(state.tricks_won)
@@ -275,7 +285,7 @@ class WizardRules:
             hand = state.hands[seat]
             i = hand.index(event.card)
             hands = state.hands[:seat] + (hand[:i] + hand[i + 1 :],) + state.hands[seat + 1 :]
-            return WizardState(
+            return make_state(
                 state.config, state.phase, state.round, state.dealer,
                 (seat + 1) % state.config.players, hands, state.stock, state.turned,
                 state.trump, state.bids, state.tricks_won, state.trick + ((seat, event.card),),
@@ -286,7 +296,7 @@ class WizardRules:
             tricks = state.tricks_won
             won = state.won
             cards = tuple(c for _, c in event.trick)
-            return WizardState(
+            return make_state(
                 state.config, state.phase, state.round, state.dealer, w, state.hands,
                 state.stock, state.turned, state.trump, state.bids,
                 tricks[:w] + (tricks[w] + 1,) + tricks[w + 1 :], (), event.trick, w,
@@ -297,14 +307,14 @@ class WizardRules:
             n = state.config.players
             bids = state.bids[:seat] + (event.tricks,) + state.bids[seat + 1 :]
             phase: Phase = "play" if seat == state.dealer else "bid"
-            return WizardState(
+            return make_state(
                 state.config, phase, state.round, state.dealer, (seat + 1) % n, state.hands,
                 state.stock, state.turned, state.trump, bids, state.tricks_won, state.trick,
                 state.last_trick, state.last_winner, state.won, state.scores, state.history,
             )  # fmt: skip
         if isinstance(event, RoundDealt):
             n = state.config.players
-            return attrs.evolve(
+            return replace(
                 state,
                 phase="bid",
                 round=event.round,
@@ -323,23 +333,23 @@ class WizardRules:
             )
         if isinstance(event, TrumpTurned):
             if event.card is None:
-                return attrs.evolve(state, turned=None, trump=None)
+                return replace(state, turned=None, trump=None)
             phase = "trump" if event.card is WIZARD else state.phase
             turn = state.dealer if event.card is WIZARD else state.turn
-            return attrs.evolve(
+            return replace(
                 state, stock=state.stock[1:], turned=event.card, trump=event.trump, phase=phase, turn=turn
             )
         if isinstance(event, TrumpChosen):
             n = state.config.players
-            return attrs.evolve(state, trump=event.suit, phase="bid", turn=(state.dealer + 1) % n)
+            return replace(state, trump=event.suit, phase="bid", turn=(state.dealer + 1) % n)
         if isinstance(event, RoundScored):
-            return attrs.evolve(
+            return replace(
                 state, phase="deal", scores=event.scores, history=state.history + (event.points,)
             )
         if isinstance(event, GameEnded):
-            return attrs.evolve(state, phase="over")
+            return replace(state, phase="over")
         if isinstance(event, DealerChosen):
-            return attrs.evolve(state, phase="deal", dealer=event.seat)
+            return replace(state, phase="deal", dealer=event.seat)
         raise TypeError(f"not a Wizard host event: {event!r}")
 
     # ------------------------------------------------------------------ what is seen

@@ -7,9 +7,10 @@ from typing import Final, Literal
 import attrs
 
 from cardkit.cards import Card, Suit, standard_deck
+from cardkit.core.records import maker, replacer
 from cardkit.games.wizard.config import WizardConfig
 
-__all__ = ["WIZARD", "JESTER", "DECK", "Phase", "WizardState", "initial_state"]
+__all__ = ["WIZARD", "JESTER", "DECK", "Phase", "WizardState", "initial_state", "make_state", "replace"]
 
 WIZARD: Final = Card("W")
 """A Wizard (rule 2): above every suited card, no suit."""
@@ -26,7 +27,7 @@ Phase = Literal["pick", "deal", "trump", "bid", "play", "over"]
 ``trump``: the dealer chooses trump; ``bid``; ``play``; ``over``."""
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)  # no __weakref__ slot: see cardkit.core.records
 class WizardState:
     """Everything about a Wizard game.
 
@@ -54,6 +55,12 @@ class WizardState:
     won: tuple[tuple[Card, ...], ...]
     scores: tuple[int, ...]
     history: tuple[tuple[int, ...], ...]
+
+
+make_state = maker(WizardState)
+"""``make_state(...)``: ``WizardState(...)`` from every field in order, built cheaply."""
+replace = replacer(WizardState)
+"""``replace(state, field=value, ...)``: what ``attrs.evolve(state, ...)`` returns, built cheaply."""
 
 
 def initial_state(config: WizardConfig) -> WizardState:

@@ -26,9 +26,13 @@ def suit_to_follow(cards: Sequence[Card]) -> Suit | None:
 def playable(hand: Sequence[Card], led: Suit | None) -> tuple[Card, ...]:
     """Rule 10: the cards of ``hand`` (in its order, duplicates kept) that may be played:
     Wizards and Jesters always; suited cards of ``led`` if held, else any suited card."""
-    suited = follow_options(tuple(c for c in hand if c.suit is not None), led)
-    allowed = set(suited)
-    return tuple(c for c in hand if c.suit is None or c in allowed)
+    # Suited cards must follow ``led`` when the hand holds one (what follow_options says
+    # of the suited cards); Wizards and Jesters are always allowed.
+    if led is not None:
+        for card in hand:
+            if card.suit == led:
+                return tuple([c for c in hand if c.suit is None or c.suit == led])
+    return tuple(hand)
 
 
 def trick_winner(cards: Sequence[Card], trump: Suit | None) -> int:
