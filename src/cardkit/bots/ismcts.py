@@ -46,7 +46,7 @@ class _Node:
     __slots__ = ("children", "visits", "total", "avail")
 
     def __init__(self) -> None:
-        self.children: dict[Any, _Node] = {}
+        self.children: dict[tuple[int, Any], _Node] = {}
         self.visits = 0
         self.total = 0.0
         self.avail = 1
@@ -162,10 +162,11 @@ class ISMCTSBot:
             self.last_iterations = 0
             return legal[0]
         root = self.search(seat_state, rng)
+        seat = seat_state.seat
         best = legal[0]
         most = -1
         for action in legal:
-            child = root.children.get(action)
+            child = root.children.get((seat, action))
             visits = child.visits if child is not None else 0
             if visits > most:
                 best, most = action, visits
@@ -174,7 +175,7 @@ class ISMCTSBot:
     def root_visits(self, seat_state: SeatState, rng: random.Random) -> dict[Any, int]:
         """The visit count of every root action after one search (for tests and tools)."""
         root = self.search(seat_state, rng)
-        return {a: ch.visits for a, ch in root.children.items()}
+        return {a: ch.visits for (_, a), ch in root.children.items()}
 
     def search(self, seat_state: SeatState, rng: random.Random) -> _Node:
         """Run the search; returns the root node (internal structure)."""
@@ -202,38 +203,46 @@ class ISMCTSBot:
         c = self.c
         log = math.log
         sqrt = math.sqrt
+        to_act_of = rules.to_act
+        legal_of = rules.legal_actions
+        decide = rules.decide
+        evolve = rules.evolve
         node = root
         path: list[tuple[_Node, int]] = []
-        to_act = rules.to_act(state)
+        to_act = to_act_of(state)
         while to_act is not None and to_act != CHANCE:
-            legal = rules.legal_actions(state)
+            # Children are keyed by (mover, action): the same public action sequence can
+            # lead to different movers in different determinizations (a Spacc 'u Mazz draw
+            # that turns up a joker keeps the turn, another passes it), and one node's
+            # statistics must be one seat's payoffs.
+            legal = legal_of(state)
             children = node.children
             untried = []
             for action in legal:
-                child = children.get(action)
+                child = children.get((to_act, action))
                 if child is None:
                     untried.append(action)
                 else:
                     child.avail += 1
             if untried:
                 action = untried[rng.randrange(len(untried))]
-                child = children[action] = _Node()
-                for event in rules.decide(state, action):
-                    state = rules.evolve(state, event)
+                child = children[(to_act, action)] = _Node()
+                for event in decide(state, action):
+                    state = evolve(state, event)
                 path.append((child, to_act))
                 break
             best_action = legal[0]
             best_score = -1.0
             for action in legal:
-                child = children[action]
+                child = children[(to_act, action)]
                 score = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
                 if score > best_score:
                     best_action, best_score = action, score
-            node = children[best_action]
-            for event in rules.decide(state, best_action):
-                state = rules.evolve(state, event)
+            node = children[(to_act, best_action)]
+            for event in decide(state, best_action):
+                state = evolve(state, event)
             path.append((node, to_act))
-            to_act = rules.to_act(state)
+            to_act = to_act_of(state)
         state, cut = playout(rules, state, rng, scores, self._limit, self._policy)
         evaluate = self._evaluate
         value = evaluate(state) if cut and evaluate is not None else payoffs(rules, state, players)
