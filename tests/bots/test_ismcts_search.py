@@ -10,9 +10,12 @@ import random
 from typing import Any
 
 import attrs
+import pytest
 
-from cardkit.bots import ISMCTSBot
+from cardkit.bots import ISMCTSBot, RuleBot
 from cardkit.core.rules import Result
+
+from bots_helpers import GAMES, positions
 
 
 @attrs.frozen
@@ -94,3 +97,30 @@ def test_a_node_reached_by_different_movers_keeps_each_movers_payoffs_apart() ->
         assert bot.choose(seat_state, random.Random(seed)) == "safe"
         visits = bot.root_visits(seat_state, random.Random(seed))
         assert visits["safe"] > visits["risky"]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_playout_policy_plays_the_rule_strategy_for_the_seat_to_act(name: str) -> None:
+    from cardkit.bots.heuristics import crazy_eights, cutthroat_spades, spacc_u_mazz, wizard
+    from cardkit.bots.playout import POLICIES, rule_policy
+
+    decide = {
+        "crazy-eights": crazy_eights.decide, "cutthroat-spades": cutthroat_spades.decide,
+        "spacc-u-mazz": spacc_u_mazz.decide, "wizard": wizard.decide,
+    }[name]  # fmt: skip
+    field = "turn" if name in ("wizard", "cutthroat-spades") else "to_act"
+    greedy = rule_policy(decide, field, epsilon=0.0)
+    always_random = rule_policy(decide, field, epsilon=1.0)
+    rule = RuleBot()
+    differs = 0
+    for game in positions(name, 5, 12):
+        seat = game.to_act
+        assert seat is not None
+        legal = game.legal_actions()
+        # on the true state, the policy is exactly what RuleBot does for that seat
+        assert greedy(game.state, legal, random.Random(0)) == rule.choose(game.seat_state(seat), random.Random(0))
+        picks = {always_random(game.state, legal, random.Random(s)) for s in range(20)}
+        assert picks <= set(legal)
+        differs += len(picks) > 1
+        assert POLICIES[name](game.state, legal, random.Random(1)) in legal
+    assert differs > 0  # epsilon = 1 really plays at random
