@@ -5,15 +5,17 @@ consistent with what the seat knows), then walks one tree shared by all determin
 (Cowling, Powley and Whitehouse, 2012, "SO-ISMCTS"):
 
 * nodes are reached by the sequence of actions from the root; in these games every seat
-  action is public, so a node is an information set of whoever acts there;
+  action is public, so a node is an information set of whoever acts there; children are
+  kept per (mover, action), since a hidden card can decide who moves next (a Spacc 'u
+  Mazz draw that turns up a red joker) and one node must hold one seat's payoffs;
 * at a node only the actions legal in the current determinization are considered; each
   such child counts one more *availability*, and UCB uses it instead of the parent's visits
   (``mean + c * sqrt(ln(available) / visits)``), so rarely possible actions are not
   over-explored;
 * the first untried legal action is expanded (chosen with the bot's rng), then a playout
   runs on the pure reducer (``legal_actions / decide / evolve``) until the game ends or the
-  current hand has been scored: uniformly random, or for the shedding games random among
-  the actions that play a card (:mod:`cardkit.bots.playout`); chance nodes met on the way
+  current hand has been scored, every seat playing the game's rule strategy with some
+  random moves (:mod:`cardkit.bots.playout`); chance nodes met on the way
   (a reshuffle) are answered by the bot's rng, never by the game's chance stream; a
   playout cut off after ``playout_limit`` steps is scored by cards still held;
 * the payoff of a seat is 1 for a win (shared among tied winners) once the game is over;

@@ -1,9 +1,12 @@
-"""Fast playout policies and cut-off evaluations for :class:`~cardkit.bots.ISMCTSBot`.
+"""Playout policies and cut-off evaluations for :class:`~cardkit.bots.ISMCTSBot`.
 
 A playout runs on full (determinized) states, so these functions may read the whole
-state: they belong to the search, not to the deciding seat. Uniformly random play is the
-default; where it makes games absurdly long (shedding games in which a random player
-picks up the pile or draws at will), the policy prefers playing a card, at random.
+state: they belong to the search, not to the deciding seat. Every built-in game's playout
+plays that game's rule strategy (:mod:`cardkit.bots.heuristics`) for the seat to act, with
+a share :data:`EPSILON` of uniformly random moves (:func:`rule_policy`): uniformly random
+playouts bid and play at random, which makes every bid and every bid-making play look
+alike, and random shedding players draw and pick up the pile for ever. Other games play
+uniformly at random.
 """
 
 from __future__ import annotations
