@@ -77,3 +77,11 @@ def test_cli_arena_json_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["arena", "wizard", "--players", "3", "--bots", "rule,rule,rule", "--games", "3", "-o", "rounds=1"])
     out = capsys.readouterr().out
     assert code == 0 and "95% interval" in out and "unfinished games: 0" in out
+
+
+def test_cli_arena_help_shows_plain_percent_signs(capsys: pytest.CaptureFixture[str]) -> None:
+    # argparse does not %-format a description: '%%' used to reach the reader as it was
+    with pytest.raises(SystemExit):
+        main(["arena", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "(s + g) % N" in out and "95% Wilson" in out and "%%" not in out

@@ -5,15 +5,17 @@ consistent with what the seat knows), then walks one tree shared by all determin
 (Cowling, Powley and Whitehouse, 2012, "SO-ISMCTS"):
 
 * nodes are reached by the sequence of actions from the root; in these games every seat
-  action is public, so a node is an information set of whoever acts there;
+  action is public, so a node is an information set of whoever acts there; children are
+  kept per (mover, action), since a hidden card can decide who moves next (a Spacc 'u
+  Mazz draw that turns up a red joker) and one node must hold one seat's payoffs;
 * at a node only the actions legal in the current determinization are considered; each
   such child counts one more *availability*, and UCB uses it instead of the parent's visits
   (``mean + c * sqrt(ln(available) / visits)``), so rarely possible actions are not
   over-explored;
 * the first untried legal action is expanded (chosen with the bot's rng), then a playout
   runs on the pure reducer (``legal_actions / decide / evolve``) until the game ends or the
-  current hand has been scored: uniformly random, or for the shedding games random among
-  the actions that play a card (:mod:`cardkit.bots.playout`); chance nodes met on the way
+  current hand has been scored, every seat playing the game's rule strategy with some
+  random moves (:mod:`cardkit.bots.playout`); chance nodes met on the way
   (a reshuffle) are answered by the bot's rng, never by the game's chance stream; a
   playout cut off after ``playout_limit`` steps is scored by cards still held;
 * the payoff of a seat is 1 for a win (shared among tied winners) once the game is over;
@@ -46,7 +48,7 @@ class _Node:
     __slots__ = ("children", "visits", "total", "avail")
 
     def __init__(self) -> None:
-        self.children: dict[Any, _Node] = {}
+        self.children: dict[tuple[int, Any], _Node] = {}
         self.visits = 0
         self.total = 0.0
         self.avail = 1
@@ -162,10 +164,11 @@ class ISMCTSBot:
             self.last_iterations = 0
             return legal[0]
         root = self.search(seat_state, rng)
+        seat = seat_state.seat
         best = legal[0]
         most = -1
         for action in legal:
-            child = root.children.get(action)
+            child = root.children.get((seat, action))
             visits = child.visits if child is not None else 0
             if visits > most:
                 best, most = action, visits
@@ -174,7 +177,7 @@ class ISMCTSBot:
     def root_visits(self, seat_state: SeatState, rng: random.Random) -> dict[Any, int]:
         """The visit count of every root action after one search (for tests and tools)."""
         root = self.search(seat_state, rng)
-        return {a: ch.visits for a, ch in root.children.items()}
+        return {a: ch.visits for (_, a), ch in root.children.items()}
 
     def search(self, seat_state: SeatState, rng: random.Random) -> _Node:
         """Run the search; returns the root node (internal structure)."""
@@ -202,38 +205,46 @@ class ISMCTSBot:
         c = self.c
         log = math.log
         sqrt = math.sqrt
+        to_act_of = rules.to_act
+        legal_of = rules.legal_actions
+        decide = rules.decide
+        evolve = rules.evolve
         node = root
         path: list[tuple[_Node, int]] = []
-        to_act = rules.to_act(state)
+        to_act = to_act_of(state)
         while to_act is not None and to_act != CHANCE:
-            legal = rules.legal_actions(state)
+            # Children are keyed by (mover, action): the same public action sequence can
+            # lead to different movers in different determinizations (a Spacc 'u Mazz draw
+            # that turns up a joker keeps the turn, another passes it), and one node's
+            # statistics must be one seat's payoffs.
+            legal = legal_of(state)
             children = node.children
             untried = []
             for action in legal:
-                child = children.get(action)
+                child = children.get((to_act, action))
                 if child is None:
                     untried.append(action)
                 else:
                     child.avail += 1
             if untried:
                 action = untried[rng.randrange(len(untried))]
-                child = children[action] = _Node()
-                for event in rules.decide(state, action):
-                    state = rules.evolve(state, event)
+                child = children[(to_act, action)] = _Node()
+                for event in decide(state, action):
+                    state = evolve(state, event)
                 path.append((child, to_act))
                 break
             best_action = legal[0]
             best_score = -1.0
             for action in legal:
-                child = children[action]
+                child = children[(to_act, action)]
                 score = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
                 if score > best_score:
                     best_action, best_score = action, score
-            node = children[best_action]
-            for event in rules.decide(state, best_action):
-                state = rules.evolve(state, event)
+            node = children[(to_act, best_action)]
+            for event in decide(state, best_action):
+                state = evolve(state, event)
             path.append((node, to_act))
-            to_act = rules.to_act(state)
+            to_act = to_act_of(state)
         state, cut = playout(rules, state, rng, scores, self._limit, self._policy)
         evaluate = self._evaluate
         value = evaluate(state) if cut and evaluate is not None else payoffs(rules, state, players)

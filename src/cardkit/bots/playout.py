@@ -1,17 +1,26 @@
-"""Fast playout policies and cut-off evaluations for :class:`~cardkit.bots.ISMCTSBot`.
+"""Playout policies and cut-off evaluations for :class:`~cardkit.bots.ISMCTSBot`.
 
 A playout runs on full (determinized) states, so these functions may read the whole
-state: they belong to the search, not to the deciding seat. Uniformly random play is the
-default; where it makes games absurdly long (shedding games in which a random player
-picks up the pile or draws at will), the policy prefers playing a card, at random.
+state: they belong to the search, not to the deciding seat. Every built-in game's playout
+plays that game's rule strategy (:mod:`cardkit.bots.heuristics`) for the seat to act, with
+a share :data:`EPSILON` of uniformly random moves (:func:`rule_policy`): uniformly random
+playouts bid and play at random, which makes every bid and every bid-making play look
+alike, and random shedding players draw and pick up the pile for ever. Other games play
+uniformly at random.
 """
 
 from __future__ import annotations
 
 import random
+from operator import attrgetter
 from typing import Any, Callable, Sequence
 
-__all__ = ["POLICIES", "EVALUATIONS", "HORIZONS", "prefer_plays", "crazy_eights_policy", "fewest_cards"]
+from cardkit.bots.heuristics import crazy_eights, cutthroat_spades, spacc_u_mazz, wizard
+
+__all__ = [
+    "POLICIES", "EVALUATIONS", "HORIZONS", "EPSILON", "prefer_plays", "crazy_eights_policy",
+    "fewest_cards", "rule_policy",
+]  # fmt: skip
 
 Policy = Callable[[Any, Sequence[Any], random.Random], Any]
 Evaluation = Callable[[Any], list[float]]
@@ -49,6 +58,34 @@ def crazy_eights_policy(state: Any, legal: Sequence[Any], rng: random.Random) ->
     return legal[rng.randrange(len(legal))]
 
 
+EPSILON = 0.1
+"""Share of the playout moves made uniformly at random by :func:`rule_policy`."""
+
+
+def rule_policy(
+    decide: Callable[[Any, int, Sequence[Any]], tuple[Any, Any]],
+    seat_field: str,
+    epsilon: float = EPSILON,
+) -> Policy:
+    """A playout policy that plays the game's rule strategy (``decide``, see
+    :mod:`cardkit.bots.heuristics`) for the seat to act (``getattr(state, seat_field)``),
+    and a uniformly random legal action with probability ``epsilon``.
+
+    Every seat of a playout plays sensibly, so a move is judged by what follows against
+    sensible play (random opponents in a playout bid and play at random, which makes bids
+    and bid-making plays look arbitrary); the random share keeps the playouts varied."""
+    getter = attrgetter(seat_field)
+
+    def policy(state: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        if len(legal) == 1:
+            return legal[0]
+        if rng.random() < epsilon:
+            return legal[rng.randrange(len(legal))]
+        return decide(state, getter(state), legal)[0]
+
+    return policy
+
+
 def _rank_share(values: Sequence[float]) -> list[float]:
     n = len(values)
     out = []
@@ -73,8 +110,10 @@ def fewest_cards(state: Any) -> list[float]:
 
 
 POLICIES: dict[str, Policy] = {
-    "crazy-eights": crazy_eights_policy,
-    "spacc-u-mazz": prefer_plays,
+    "crazy-eights": rule_policy(crazy_eights.decide, "to_act"),
+    "cutthroat-spades": rule_policy(cutthroat_spades.decide, "turn"),
+    "spacc-u-mazz": rule_policy(spacc_u_mazz.decide, "to_act"),
+    "wizard": rule_policy(wizard.decide, "turn"),
 }
 """Game name → playout policy (default: uniformly random)."""
 

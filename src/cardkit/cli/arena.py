@@ -23,7 +23,7 @@ def add_parser(sub: Any, parse_option: Any) -> None:
         help="play bots against each other (seats rotated) and print win shares",
         description=(
             "Play GAMES games between the bots listed in --bots (one per seat); game g seats "
-            "bot (s + g) %% N at seat s. Prints each bot's win share (ties shared) with a 95%% "
+            "bot (s + g) % N at seat s. Prints each bot's win share (ties shared) with a 95% "
             "Wilson interval, its mean score, and the unfinished games."
         ),
     )

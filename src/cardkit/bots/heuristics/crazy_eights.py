@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, Callable, Sequence
 
 from cardkit.cards import SUITS, Card, Suit
 from cardkit.core.seat import SeatState
 from cardkit.games.crazy_eights.actions import Draw, Pass, Play
 from cardkit.games.crazy_eights.state import CrazyEightsState
 
-__all__ = ["choose"]
+__all__ = ["choose", "decide"]
+
+Reason = Callable[[], str]
 
 
 def _points(card: Card) -> int:
@@ -24,15 +26,21 @@ def _longest_suit(hand: list[Card]) -> Suit:
 
 def choose(ss: SeatState) -> tuple[Any, str]:
     """The action and a one-line reason."""
-    state: CrazyEightsState = ss.masked
-    legal = ss.legal_actions
-    hand = list(state.hands[ss.seat])
+    action, reason = decide(ss.masked, ss.seat, ss.legal_actions)
+    return action, reason()
+
+
+def decide(state: CrazyEightsState, seat: int, legal: Sequence[Any]) -> tuple[Any, Reason]:
+    """The strategy on a full state (``seat`` to act, ``legal`` its actions): the action
+    and its reason, built only when called (ISMCTS playouts call this in their inner loop
+    on determinized states and never ask why)."""
+    hand = list(state.hands[seat])
     plays = [a for a in legal if isinstance(a, Play)]
     plain = [a for a in plays if a.card.rank != 8]
     if plain:
         counts = Counter(c.suit for c in hand)
         best = max(plain, key=lambda a: (counts[a.card.suit], _points(a.card), -a.card.sort_key))
-        return best, f"play {best.card}: sheds {_points(best.card)} points and keeps my eights"
+        return best, lambda: f"play {best.card}: sheds {_points(best.card)} points and keeps my eights"
     eights = [a for a in plays if a.card.rank == 8]
     if eights:
         rest = list(hand)
@@ -41,10 +49,10 @@ def choose(ss: SeatState) -> tuple[Any, str]:
         named = [a for a in eights if a.suit == suit] or eights
         pick = named[0]
         if pick.suit is None:
-            return pick, f"play {pick.card}: my last card"
-        return pick, f"play {pick.card} and name {pick.suit}: my longest suit"
+            return pick, lambda: f"play {pick.card}: my last card"
+        return pick, lambda: f"play {pick.card} and name {pick.suit}: my longest suit"
     for a in legal:
         if isinstance(a, Draw):
-            return a, "draw: no card I can play"
+            return a, lambda: "draw: no card I can play"
     passing = next(a for a in legal if isinstance(a, Pass))
-    return passing, "pass: nothing to play and nothing to draw"
+    return passing, lambda: "pass: nothing to play and nothing to draw"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, Sequence
 
 from cardkit.cards import Card
 from cardkit.core.seat import SeatState
@@ -10,7 +10,9 @@ from cardkit.games.cutthroat_spades.actions import Bid, Look, Play, SpecialBid
 from cardkit.games.cutthroat_spades.rules import rank_of, suit_of, trick_power
 from cardkit.games.cutthroat_spades.state import CutthroatState
 
-__all__ = ["choose", "estimate_tricks"]
+__all__ = ["choose", "decide", "estimate_tricks"]
+
+Reason = Callable[[], str]
 
 
 def estimate_tricks(hand: tuple[Card, ...]) -> float:
@@ -43,35 +45,38 @@ def _nil_safe(hand: tuple[Card, ...]) -> bool:
     return not any(rank_of(c) >= 13 for c in hand)
 
 
-def _wins_now(trick: tuple[tuple[int, Card], ...], card: Card) -> bool:
-    if not trick:
-        return True
-    led = suit_of(trick[0][1])
-    best = max(trick_power(c, led) for _, c in trick)
-    return trick_power(card, led) > best
-
-
 def choose(ss: SeatState) -> tuple[Any, str]:
     """The action and a one-line reason."""
-    state: CutthroatState = ss.masked
-    legal = ss.legal_actions
-    seat = ss.seat
-    if any(isinstance(a, Look) for a in legal):
-        return next(a for a in legal if isinstance(a, Look)), "look at my hand before bidding"
+    action, reason = decide(ss.masked, ss.seat, ss.legal_actions)
+    return action, reason()
+
+
+def decide(state: CutthroatState, seat: int, legal: Sequence[Any]) -> tuple[Any, Reason]:
+    """The strategy on a full state (``seat`` to act, ``legal`` its actions): the action
+    and its reason, built only when called (ISMCTS playouts call this in their inner loop
+    on determinized states and never ask why)."""
     hand = state.hands[seat]
-    if any(isinstance(a, Bid) for a in legal):
-        want = estimate_tricks(hand)
-        nil = SpecialBid("nil")
-        if want < 1.0 and _nil_safe(hand) and nil in legal:
-            return nil, f"bid nil: my hand is weak (about {want:.1f} tricks, no high spade)"
-        bids = [a.tricks for a in legal if isinstance(a, Bid)]
-        bid_now = min(bids, key=lambda b: (abs(b - want), b))
-        return Bid(bid_now), f"bid {bid_now}: spades and high cards are worth about {want:.1f} tricks"
+    if state.phase == "bid":  # looking and bidding happen only then (a cheap test for playouts)
+        if any(isinstance(a, Look) for a in legal):
+            return next(a for a in legal if isinstance(a, Look)), lambda: "look at my hand before bidding"
+        if any(isinstance(a, Bid) for a in legal):
+            want = estimate_tricks(hand)
+            nil = SpecialBid("nil")
+            if want < 1.0 and _nil_safe(hand) and nil in legal:
+                return nil, lambda: f"bid nil: my hand is weak (about {want:.1f} tricks, no high spade)"
+            bids = [a.tricks for a in legal if isinstance(a, Bid)]
+            bid_now = min(bids, key=lambda b: (abs(b - want), b))
+            return Bid(bid_now), lambda: f"bid {bid_now}: spades and high cards are worth about {want:.1f} tricks"
     plays = [a for a in legal if isinstance(a, Play)]
     bid = state.bids[seat]
     need = (bid.tricks if bid is not None else 0) - state.tricks_won[seat]
     trick = state.trick
     led = suit_of(trick[0][1]) if trick else None
+    # the power a card must exceed to win the trick now (computed once, not per card)
+    top = max(trick_power(c, led) for _, c in trick) if led is not None else 0
+
+    def beats(card: Card) -> bool:
+        return led is not None and trick_power(card, led) > top
 
     def power(a: Play) -> int:
         return trick_power(a.card, led) if led is not None else (100 if suit_of(a.card) == "S" else 0) + rank_of(a.card)
@@ -79,17 +84,17 @@ def choose(ss: SeatState) -> tuple[Any, str]:
     if need > 0:
         if not trick:
             best = max(plays, key=power)
-            return best, f"lead {best.card}: I still need {need} trick(s)"
-        winners = [a for a in plays if _wins_now(trick, a.card)]
+            return best, lambda: f"lead {best.card}: I still need {need} trick(s)"
+        winners = [a for a in plays if beats(a.card)]
         if winners:
             last = len(trick) == state.config.players - 1
             pick = min(winners, key=power) if last else max(winners, key=power)
-            return pick, f"play {pick.card} to win this trick: I still need {need}"
+            return pick, lambda: f"play {pick.card} to win this trick: I still need {need}"
         low = min(plays, key=lambda a: (power(a), rank_of(a.card)))
-        return low, f"play {low.card}: I cannot win this trick"
-    losers = [a for a in plays if trick and not _wins_now(trick, a.card)]
+        return low, lambda: f"play {low.card}: I cannot win this trick"
+    losers = [a for a in plays if trick and not beats(a.card)]
     if losers:
         high = max(losers, key=lambda a: (power(a), rank_of(a.card)))
-        return high, f"play {high.card}: it loses, I want no more tricks"
+        return high, lambda: f"play {high.card}: it loses, I want no more tricks"
     low = min(plays, key=lambda a: (power(a), rank_of(a.card)))
-    return low, f"play {low.card}: my lowest card, I want no more tricks"
+    return low, lambda: f"play {low.card}: my lowest card, I want no more tricks"
