@@ -52,8 +52,8 @@ def test_rule_bot_beats_random(name: str) -> None:
 
 # The ISMCTS runs of the table: (game, bots, games per chunk, arena seeds). A floor that
 # the table shows is asserted; one it does not show is an expected failure that says so.
-WIZARD_VS_RULE = ("wizard", ["ismcts:1000", "rule", "rule"], 30, range(4000, 4008))
-WIZARD_VS_RANDOM = ("wizard", ["ismcts:1000", "random", "random"], 30, range(3000, 3009))
+WIZARD_VS_RULE = ("wizard", ["ismcts:1000", "rule", "rule"], 30, range(4000, 4010))
+WIZARD_VS_RANDOM = ("wizard", ["ismcts:1000", "random", "random"], 30, range(3000, 3010))
 CUTTHROAT_VS_RULE = ("cutthroat-spades", ["ismcts:1000", "rule", "rule"], 3, range(2026, 2030))
 CRAZY_EIGHTS_VS_RULE = ("crazy-eights", ["ismcts:1000", "rule", "rule"], 30, range(2026, 2027))
 
@@ -76,7 +76,7 @@ def test_wizard_ismcts_beats_rule_bots() -> None:
 
 @pytest.mark.slow
 @long_only
-@pytest.mark.xfail(reason="not met: 0.562 over the table's 240 games against two RuleBots", strict=False)
+@pytest.mark.xfail(reason="not met: 0.549 over the table's 300 games against two RuleBots", strict=False)
 def test_wizard_ismcts_reaches_060_against_rule_bots() -> None:
     name, specs, games, seeds = WIZARD_VS_RULE
     report = chunked(name, specs, games, seeds)
