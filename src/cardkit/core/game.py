@@ -76,6 +76,7 @@ def chance_outcome(spec: ChanceSpec, seed: int, index: int) -> ChanceAction:
 
 
 _new = object.__new__
+_checked_get = CHECKED_ACTIONS.get  # the cache is cleared in place, never replaced
 
 
 class _Node:
@@ -123,7 +124,7 @@ class _Line:
 
     __slots__ = (
         "rules", "config", "seed", "auto_chance", "initial",
-        "decide", "evolve", "to_act", "legal_actions", "action_types",
+        "decide", "evolve", "to_act", "legal_actions", "action_types", "seat_action_classes",
     )  # fmt: skip
 
     def __init__(self, rules: AnyRules, config: Any, seed: int, auto_chance: bool, initial: Any) -> None:
@@ -138,6 +139,11 @@ class _Line:
         self.to_act = rules.to_act
         self.legal_actions = rules.legal_actions
         self.action_types = rules.action_types
+        # The game's own action classes a seat plays (what play's fast path accepts: its
+        # guards cannot fail for them, only their field types are left to check).
+        self.seat_action_classes = frozenset(
+            cls for cls in rules.action_types if cls is not Shuffle and cls is not Pick
+        )
 
 
 def _rules_key(rules: AnyRules) -> tuple[Any, ...]:
@@ -523,10 +529,9 @@ class Game(Generic[A, V]):
                 who = "chance" if to_act == CHANCE else f"seat {to_act}"
                 raise NotYourTurnError(f"it is not seat {seat}'s turn: {who} is to act", action, seat)
         line = self._line
-        cls = type(action)
-        if to_act != CHANCE and cls in line.action_types and cls is not Shuffle and cls is not Pick:
+        if to_act != CHANCE and type(action) in line.seat_action_classes:
             # all that is left of _check_action for such an action: its field types
-            if CHECKED_ACTIONS.get(id(action)) is not action:
+            if _checked_get(id(action)) is not action:
                 check_fields(action, seat)
         else:
             self._check_action(action, seat, to_act)
