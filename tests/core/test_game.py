@@ -21,6 +21,7 @@ from cardkit import (
     UnknownGameError,
 )
 from cardkit.games.crazy_eights import Draw, Pass, Play
+from cardkit.core.game import _PREV
 from cardkit.rng import Rng
 from cardkit.testing import random_playout
 
@@ -221,7 +222,7 @@ def test_play_does_not_copy_the_log() -> None:
     game = started(players=4, mode="points", target=10**6)
     game = random_playout(game, Rng(1), max_seat_actions=300)
     nxt = game.play(game.legal_actions()[0])
-    assert nxt._head is not None and nxt._head.prev is game._head  # shared prefix
+    assert nxt._head is not None and nxt._head[_PREV] is game._head  # shared prefix
 
 
 def test_config_errors() -> None:

@@ -105,18 +105,26 @@ class _Poison:
     def __getattr__(self, name: str) -> object:
         raise AssertionError(f"entries_for walked past the entries it needed ({name})")
 
+    def __getitem__(self, index: int) -> object:
+        raise AssertionError(f"entries_for walked past the entries it needed (field {index})")
+
 
 def test_entries_for_costs_only_the_new_entries() -> None:
     game = ticked(10_000)
     assert game.entry_count == 10_001
     # cut the persistent list 6 nodes back from the head: a walk of the whole game
-    # would touch the poison; a walk of the new entries stops before it
+    # would touch the poison; a walk of the new entries stops before it (nodes are
+    # tuples, so the 6 newest are rebuilt on top of the poison)
+    newest = []
     node = game._head
-    for _ in range(5):
+    for _ in range(6):
         assert node is not None
-        node = node.prev
-    assert node is not None
-    node.prev = _Poison()  # type: ignore[assignment]
+        newest.append(node)
+        node = node[game_module._PREV]
+    cut: object = _Poison()
+    for kept in reversed(newest):
+        cut = kept[: game_module._PREV] + (cut,) + kept[game_module._PREV + 1 :]
+    game._head = cut  # type: ignore[assignment]
     tail = game.entries_for(0, after=game.entry_count - 6)
     assert [e.seq for e in tail] == list(range(9_996, 10_001))
     assert game.seat_actions == 10_000  # O(1): from the node, not a walk

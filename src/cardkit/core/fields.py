@@ -15,6 +15,7 @@ Understood annotations: ``int`` (``bool`` excluded), ``bool``, ``str``, ``float`
 from __future__ import annotations
 
 import enum
+import itertools
 import types
 import typing
 from typing import Any, Callable, Final, Literal, Union
@@ -80,6 +81,13 @@ def _checker(annotation: Any) -> tuple[Check, str]:
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
             item, item_words = _checker(args[0])
+            kind = args[0]
+            if isinstance(kind, type) and kind not in (int, bool, float) and typing.get_origin(kind) is None:
+                # a tuple of cards (a Play): isinstance called from C, no Python call per item
+                kinds = itertools.repeat(kind)
+                return (
+                    lambda v: isinstance(v, tuple) and all(map(isinstance, v, kinds))
+                ), f"a tuple of {_plural(item_words)}"
             # map, not a generator: this runs on every Game.play of a Play(cards) action
             return (
                 lambda v: isinstance(v, tuple) and all(map(item, v))

@@ -76,45 +76,30 @@ def chance_outcome(spec: ChanceSpec, seed: int, index: int) -> ChanceAction:
 
 
 _new = object.__new__
+_checked_get = CHECKED_ACTIONS.get  # the cache is cleared in place, never replaced
 
 
-class _Node:
-    """One log entry in a persistent singly linked list (newest first).
+_Node = tuple[int, int, Any, tuple[Any, ...], Any, int, Any]
+"""One log entry in a persistent singly linked list (newest first), as a plain tuple:
+``(seq, actor, action, events, prev, chances, snapshot)``. ``prev`` is the node before
+(``None`` for the first); ``chances`` counts the chance entries so far, this one included
+(seat entries are ``seq + 1 - chances``); ``snapshot`` is the state after the entry every
+:data:`SNAPSHOT_EVERY` entries, else ``None``. A tuple, not an object with slots: it is
+built once per log entry, and a tuple is built in one step (a third of the time)."""
 
-    The entry's fields are kept flat and its :class:`LogEntry` is built when asked for:
-    a second object per entry cost a third of a log's memory and of ``_append``'s time.
-    """
+# The positions in a _Node.
+_SEQ: Final = 0
+_ACTOR: Final = 1
+_ACTION: Final = 2
+_EVENTS: Final = 3
+_PREV: Final = 4
+_CHANCES: Final = 5
+_SNAPSHOT: Final = 6
 
-    __slots__ = ("seq", "actor", "action", "events", "prev", "chances", "snapshot")
 
-    def __init__(
-        self,
-        seq: int,
-        actor: int,
-        action: Any,
-        events: tuple[Any, ...],
-        prev: _Node | None,
-        chances: int,
-        snapshot: Any,
-    ) -> None:
-        self.seq = seq
-        self.actor = actor
-        self.action = action
-        self.events = events
-        self.prev = prev
-        # chance entries so far (this one included); seat entries are seq + 1 - chances
-        self.chances = chances
-        self.snapshot = snapshot
-
-    @property
-    def entry(self) -> LogEntry:
-        """This entry as a :class:`LogEntry`."""
-        return LogEntry(self.seq, self.actor, self.action, self.events)
-
-    @property
-    def length(self) -> int:
-        """Entries up to and including this one."""
-        return self.seq + 1
+def _entry_of(node: _Node) -> LogEntry:
+    """The entry of ``node`` as a :class:`LogEntry` (built when asked for)."""
+    return LogEntry(node[_SEQ], node[_ACTOR], node[_ACTION], node[_EVENTS])
 
 
 class _Line:
@@ -123,7 +108,7 @@ class _Line:
 
     __slots__ = (
         "rules", "config", "seed", "auto_chance", "initial",
-        "decide", "evolve", "to_act", "legal_actions", "action_types",
+        "decide", "evolve", "to_act", "legal_actions", "action_types", "seat_action_classes",
     )  # fmt: skip
 
     def __init__(self, rules: AnyRules, config: Any, seed: int, auto_chance: bool, initial: Any) -> None:
@@ -138,6 +123,11 @@ class _Line:
         self.to_act = rules.to_act
         self.legal_actions = rules.legal_actions
         self.action_types = rules.action_types
+        # The game's own action classes a seat plays (what play's fast path accepts: its
+        # guards cannot fail for them, only their field types are left to check).
+        self.seat_action_classes = frozenset(
+            cls for cls in rules.action_types if cls is not Shuffle and cls is not Pick
+        )
 
 
 def _rules_key(rules: AnyRules) -> tuple[Any, ...]:
@@ -171,7 +161,7 @@ def _rebuild(
         if actor == CHANCE:
             chances += 1
         snapshot = next(shots) if (seq + 1) % SNAPSHOT_EVERY == 0 else None
-        head = _Node(seq, actor, actions[seq - first], events[seq - first], head, chances, snapshot)
+        head = (seq, actor, actions[seq - first], events[seq - first], head, chances, snapshot)
     return Game(rules, config, seed, auto_chance, state, initial, head)
 
 
@@ -351,13 +341,13 @@ class Game(Generic[A, V]):
         for entry in entries:
             if first == -1:
                 first = entry.seq
-            expected = game._head.length if game._head is not None else first
+            expected = game._head[_SEQ] + 1 if game._head is not None else first
             if entry.seq != expected:
                 raise LogError(
                     f"entry {entry.seq} follows entry {expected - 1}: the log has a gap", seq=entry.seq
                 )
             if auto_chance and entry.actor == CHANCE and game._to_act == CHANCE:
-                index = game._head.chances if game._head is not None else chances
+                index = game._head[_CHANCES] if game._head is not None else chances
                 drawn = chance_outcome(rules.pending_chance(game.state), seed, index)
                 if entry.action != drawn:
                     raise ReplayMismatchError(
@@ -365,16 +355,16 @@ class Game(Generic[A, V]):
                         seq=entry.seq,
                     )
             game = game._replay_entry(entry)
-            if game._head is not None and game._head.prev is None and entry.seq != 0:
+            if game._head is not None and game._head[_PREV] is None and entry.seq != 0:
                 # _append numbered the first entry 0; give it its place in the whole log.
                 head = game._head
-                node = _Node(
+                node: _Node = (
                     entry.seq,
-                    head.actor,
-                    head.action,
-                    head.events,
+                    head[_ACTOR],
+                    head[_ACTION],
+                    head[_EVENTS],
                     None,
-                    chances + (1 if head.actor == CHANCE else 0),
+                    chances + (1 if head[_ACTOR] == CHANCE else 0),
                     game.state if (entry.seq + 1) % SNAPSHOT_EVERY == 0 else None,
                 )
                 game = cls(rules, config, seed, False, game.state, game._initial, node)
@@ -386,7 +376,7 @@ class Game(Generic[A, V]):
     def _verify_chance(self, entry: LogEntry) -> None:
         if self._to_act != CHANCE:
             return  # _replay_entry reports the actor mismatch
-        index = self._head.chances if self._head is not None else 0
+        index = self._head[_CHANCES] if self._head is not None else 0
         expected = chance_outcome(self._rules.pending_chance(self._state), self._seed, index)
         if entry.action != expected:
             raise ReplayMismatchError(
@@ -523,10 +513,9 @@ class Game(Generic[A, V]):
                 who = "chance" if to_act == CHANCE else f"seat {to_act}"
                 raise NotYourTurnError(f"it is not seat {seat}'s turn: {who} is to act", action, seat)
         line = self._line
-        cls = type(action)
-        if to_act != CHANCE and cls in line.action_types and cls is not Shuffle and cls is not Pick:
+        if to_act != CHANCE and type(action) in line.seat_action_classes:
             # all that is left of _check_action for such an action: its field types
-            if CHECKED_ACTIONS.get(id(action)) is not action:
+            if _checked_get(id(action)) is not action:
                 check_fields(action, seat)
         else:
             self._check_action(action, seat, to_act)
@@ -553,18 +542,14 @@ class Game(Generic[A, V]):
             for event in events:
                 state = evolve(state, event)
             head = self._head
-            node = _new(_Node)
             if head is not None:
-                node.seq = seq = head.seq + 1
-                node.chances = head.chances
+                seq = head[_SEQ] + 1
+                node: _Node = (
+                    seq, to_act, action, events, head, head[_CHANCES],
+                    state if (seq + 1) % SNAPSHOT_EVERY == 0 else None,
+                )  # fmt: skip
             else:
-                node.seq = seq = 0
-                node.chances = 0
-            node.actor = to_act
-            node.action = action
-            node.events = events
-            node.prev = head
-            node.snapshot = state if (seq + 1) % SNAPSHOT_EVERY == 0 else None
+                node = (0, to_act, action, events, None, 0, None)  # SNAPSHOT_EVERY > 1
             game = _new(Game)
             game._line = line
             game._state = state
@@ -614,12 +599,12 @@ class Game(Generic[A, V]):
     @property
     def last_entry(self) -> LogEntry | None:
         """The newest log entry (O(1)), or None before anything happened."""
-        return self._head.entry if self._head is not None else None
+        return _entry_of(self._head) if self._head is not None else None
 
     @property
     def entry_count(self) -> int:
         """How many log entries there are (O(1))."""
-        return self._head.seq + 1 if self._head is not None else 0
+        return self._head[_SEQ] + 1 if self._head is not None else 0
 
     def entries_for(self, seat: int | None, after: int = -1) -> tuple[SeatEntry, ...]:
         """The log entries with ``seq > after`` as ``seat`` may see them (``None``: a spectator).
@@ -635,27 +620,27 @@ class Game(Generic[A, V]):
             raise IllegalActionError(f"after must be a seq (an integer >= -1), not {after!r}")
         nodes: list[_Node] = []
         node = self._head
-        while node is not None and node.seq > after:
+        while node is not None and node[_SEQ] > after:
             nodes.append(node)
-            node = node.prev
+            node = node[_PREV]
         rules = self._rules
         redact = rules.redact
         redact_action = getattr(rules, "redact_action", None)
         out = []
         for node in reversed(nodes):
-            entry = node  # a node has the entry's fields: no LogEntry built
-            if entry.actor == CHANCE:
+            actor = node[_ACTOR]  # a node has the entry's fields: no LogEntry built
+            if actor == CHANCE:
                 action = None
             elif redact_action is not None:
-                action = redact_action(entry.action, seat)
+                action = redact_action(node[_ACTION], seat)
             else:
-                action = entry.action
+                action = node[_ACTION]
             events = []
-            for event in entry.events:
+            for event in node[_EVENTS]:
                 shown = redact(event, seat)
                 if shown is not None:
                     events.append(shown)
-            out.append(SeatEntry(entry.seq, entry.actor, action, tuple(events)))
+            out.append(SeatEntry(node[_SEQ], actor, action, tuple(events)))
         return tuple(out)
 
     def log_for(self, seat: int | None) -> SeatLog:
@@ -682,7 +667,7 @@ class Game(Generic[A, V]):
     def seat_actions(self) -> int:
         """How many log entries were made by seats (what :meth:`undo` counts); O(1)."""
         head = self._head
-        return head.seq + 1 - head.chances if head is not None else 0
+        return head[_SEQ] + 1 - head[_CHANCES] if head is not None else 0
 
     def undo(self, steps: int = 1, safe: bool = False) -> Game[A, V]:
         """The game as it was ``steps`` seat actions ago (with the chance entries they caused).
@@ -705,19 +690,19 @@ class Game(Generic[A, V]):
         found = 0
         while node is not None:
             undone.append(node)
-            if node.actor != CHANCE:
+            if node[_ACTOR] != CHANCE:
                 found += 1
                 if found == steps:
                     break
-            node = node.prev
+            node = node[_PREV]
         if found < steps:
             raise IllegalActionError(
                 f"cannot undo {steps} seat action(s): only {found} were played"
             )
-        target = undone[-1].prev
+        target = undone[-1][_PREV]
         state = self._state_at(target)
         if safe:
-            check_safe_undo(self._rules, self.players, state, [n.entry for n in reversed(undone)])
+            check_safe_undo(self._rules, self.players, state, [_entry_of(n) for n in reversed(undone)])
         return Game(self._rules, self._config, self._seed, self._auto_chance, state, self._initial, target)
 
     def undo_seat(self, seat: int, safe: bool = True) -> Game[A, V]:
@@ -739,19 +724,19 @@ class Game(Generic[A, V]):
         steps = 0
         node = self._head
         while node is not None:
-            actor = node.entry.actor
+            actor = node[_ACTOR]
             if actor != CHANCE:
                 steps += 1
                 if actor == seat:
                     break
-            node = node.prev
+            node = node[_PREV]
         if node is None:
             raise IllegalActionError(f"seat {seat} has not acted yet: nothing to take back", None, seat)
         if safe and steps > 1:
             raise IllegalActionError(
                 f"cannot take back seat {seat}'s last action safely: {steps - 1} action(s) of "
                 "other seats came after it (use safe=False to take those back too)",
-                node.entry.action,
+                node[_ACTION],
                 seat,
             )
         try:
@@ -780,20 +765,14 @@ class Game(Generic[A, V]):
         for event in events:
             state = evolve(state, event)
         head = self._head
-        # The node and the game are built by plain slot stores, without their __init__
-        # calls: this runs once per log entry (the same fields, in the same order).
-        node = _new(_Node)
-        if head is not None:
-            node.seq = seq = head.seq + 1
-            node.chances = head.chances + 1 if actor == CHANCE else head.chances
-        else:
-            node.seq = seq = 0
-            node.chances = 1 if actor == CHANCE else 0
-        node.actor = actor
-        node.action = action
-        node.events = events
-        node.prev = head
-        node.snapshot = state if (seq + 1) % SNAPSHOT_EVERY == 0 else None
+        seq = head[_SEQ] + 1 if head is not None else 0
+        chances = head[_CHANCES] if head is not None else 0
+        if actor == CHANCE:
+            chances += 1
+        snapshot = state if (seq + 1) % SNAPSHOT_EVERY == 0 else None
+        node: _Node = (seq, actor, action, events, head, chances, snapshot)
+        # The game is built by plain slot stores, without its __init__ call: this runs
+        # once per log entry (the same fields, in the same order).
         game: Game[A, V] = _new(Game)
         game._line = line
         game._state = state
@@ -806,7 +785,7 @@ class Game(Generic[A, V]):
         game = self
         rules = self._rules
         while game._to_act == CHANCE:
-            index = game._head.chances if game._head is not None else 0
+            index = game._head[_CHANCES] if game._head is not None else 0
             # The outcome answers pending_chance by construction (a Pick in range, a
             # permutation of the spec's cards): the guards have nothing to check.
             action = chance_outcome(rules.pending_chance(game._state), self._seed, index)
@@ -818,24 +797,41 @@ class Game(Generic[A, V]):
         node = self._head
         while node is not None:
             out.append(node)
-            node = node.prev
+            node = node[_PREV]
         out.reverse()
         return out
 
     def _entries(self) -> list[LogEntry]:
-        return [node.entry for node in self._nodes()]
+        return [_entry_of(node) for node in self._nodes()]
+
+    def _entries_after(self, after: int) -> list[LogEntry]:
+        """The entries with ``seq > after``, oldest first, in time proportional to them
+        (for the store and the test kit: ``log`` would build the whole history)."""
+        out = []
+        node = self._head
+        while node is not None and node[_SEQ] > after:
+            out.append(_entry_of(node))
+            node = node[_PREV]
+        out.reverse()
+        return out
+
+    @property
+    def _chance_count(self) -> int:
+        """How many chance entries the log holds (the index of the next chance outcome)."""
+        head = self._head
+        return head[_CHANCES] if head is not None else 0
 
     def _state_at(self, node: _Node | None) -> Any:
         if node is self._head:
             return self._state
         pending: list[_Node] = []
-        while node is not None and node.snapshot is None:
+        while node is not None and node[_SNAPSHOT] is None:
             pending.append(node)
-            node = node.prev
-        state = node.snapshot if node is not None else self._initial
+            node = node[_PREV]
+        state = node[_SNAPSHOT] if node is not None else self._initial
         evolve = self._rules.evolve
         for entry in reversed(pending):
-            for event in entry.events:
+            for event in entry[_EVENTS]:
                 state = evolve(state, event)
         return state
 
@@ -854,12 +850,12 @@ class Game(Generic[A, V]):
                 self._auto_chance,
                 self._state,
                 self._initial,
-                tuple(n.actor for n in nodes),
-                tuple(n.action for n in nodes),
-                tuple(n.events for n in nodes),
-                tuple(n.snapshot for n in nodes if n.snapshot is not None),
-                nodes[0].seq if nodes else 0,
-                nodes[0].chances - (nodes[0].actor == CHANCE) if nodes else 0,
+                tuple(n[_ACTOR] for n in nodes),
+                tuple(n[_ACTION] for n in nodes),
+                tuple(n[_EVENTS] for n in nodes),
+                tuple(n[_SNAPSHOT] for n in nodes if n[_SNAPSHOT] is not None),
+                nodes[0][_SEQ] if nodes else 0,
+                nodes[0][_CHANCES] - (nodes[0][_ACTOR] == CHANCE) if nodes else 0,
             ),
         )
 
@@ -904,11 +900,10 @@ class Game(Generic[A, V]):
         head = self._head
         last: object = None
         if head is not None:
-            entry = head.entry
             try:
-                last = hash((entry.actor, entry.action, entry.events))
+                last = hash((head[_ACTOR], head[_ACTION], head[_EVENTS]))
             except TypeError:  # a user's game with unhashable actions or events
-                last = entry.actor
+                last = head[_ACTOR]
         return hash((_rules_key(self._rules), self._seed, self._auto_chance, self.entry_count, last))
 
     def __repr__(self) -> str:

@@ -78,13 +78,7 @@ def _new_match_id(match_id: object) -> str:
 def _entries_since(game: Game[Any, Any], length: int) -> list[LogEntry]:
     """The entries of ``game`` with ``seq >= length``, oldest first, in time proportional to
     them (``game.log`` would build the whole history)."""
-    out = []
-    node = game._head
-    while node is not None and node.seq >= length:
-        out.append(node.entry)
-        node = node.prev
-    out.reverse()
-    return out
+    return game._entries_after(length - 1)
 
 
 def _check_seq(value: object, name: str) -> int:

@@ -283,13 +283,7 @@ def safe_undo_leaks(before: Game[Any, Any], after: Game[Any, Any]) -> list[str]:
     the entries back is safe in the sense of DESIGN's undo contract."""
     rules = before.rules
     players = before.players
-    done = before._head.length if before._head is not None else 0
-    entries = []
-    node = after._head
-    while node is not None and node.length > done:
-        entries.append(node.entry)
-        node = node.prev
-    entries.reverse()
+    entries = after._entries_after(before.entry_count - 1)
     state = before.state
     actors = {e.actor for e in entries}
     zones = rules.zones(state)
@@ -392,7 +386,7 @@ def check_invariants(
     decisions = 0
     while True:
         to_act = manual.to_act
-        where = f"{tag} entry {manual._head.length if manual._head is not None else 0}"
+        where = f"{tag} entry {manual.entry_count}"
         full = False
         if to_act is None:
             if manual.legal_actions():
@@ -400,8 +394,7 @@ def check_invariants(
             break
         if to_act == CHANCE:
             spec = manual.pending_chance()
-            head = manual._head
-            action = chance_outcome(spec, seed, head.chances if head is not None else 0)
+            action = chance_outcome(spec, seed, manual._chance_count)
             if manual.legal_actions():
                 raise _fail(where, "legal actions at a chance node")
         else:

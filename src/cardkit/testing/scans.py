@@ -186,8 +186,7 @@ def check_indistinguishable(
     seat_moves = 0
     while original.to_act is not None:
         if original.to_act == CHANCE:
-            head = original._head
-            action = chance_outcome(original.pending_chance(), seed, head.chances if head else 0)
+            action = chance_outcome(original.pending_chance(), seed, original._chance_count)
         else:
             if max_seat_actions is not None and seat_moves >= max_seat_actions:
                 break
