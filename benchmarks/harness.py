@@ -6,6 +6,13 @@ time it runs) plus an untimed count of what it did. :func:`measure` sizes each b
 round, in the same order, for ``rounds`` rounds: A, B, C, A, B, C ... . A noisy
 neighbour then slows every side in turn instead of one side's whole sample. Time is
 ``time.process_time`` (CPU time of this process), so waiting for the CPU is not counted.
+
+With ``slices`` > 1 a round is finer still: each batch (seeds ``1..n``) is cut into
+``slices`` runs of consecutive seeds, and the round runs slice 1 of every workload, then
+slice 2 of every workload, and so on (A1 B1 C1 A2 B2 C2 ...); a workload's round time is
+the sum of its slices. Every round still plays exactly the same games; only the order is
+finer. On a shared machine the speed drifts within a second or two, and a slow spell then
+falls on every side instead of on the one that happened to be running.
 """
 
 from __future__ import annotations
@@ -23,15 +30,15 @@ __all__ = ["Workload", "Measured", "measure"]
 class Workload:
     """A named batch of work.
 
-    ``prepare(n)`` does the untimed setup for ``n`` games (e.g. recording logs to replay)
-    and returns the timed body; the body returns whatever ``count`` needs to tell, untimed,
+    ``prepare(n, first)`` does the untimed setup for ``n`` games from seed ``first``
+    (default 1; e.g. recording logs to replay) and returns the timed body; the body returns whatever ``count`` needs to tell, untimed,
     how many ``unit`` (player actions, log entries) one run of the body did.
     """
 
     key: str
     label: str
     unit: str
-    prepare: Callable[[int], Callable[[], object]]
+    prepare: Callable[..., Callable[[], object]]
     count: Callable[[object], int]
 
 
@@ -75,37 +82,55 @@ def _batch_size(workload: Workload, batch_seconds: float, warm_up: bool) -> int:
     return max(1, min(100_000, round(games * batch_seconds / max(elapsed, 1e-6))))
 
 
+def _cuts(games: int, slices: int) -> list[int]:
+    """Boundaries of ``min(slices, games)`` near-equal runs of ``games`` (0 .. games)."""
+    parts = max(1, min(slices, games))
+    return [games * i // parts for i in range(parts + 1)]
+
+
 def measure(
     workloads: list[Workload],
     rounds: int,
     batch_seconds: float,
     progress: Callable[[str], None] | None = None,
     warm_up: bool = True,
+    slices: int = 1,
 ) -> dict[str, Measured]:
     """Run ``workloads`` interleaved for ``rounds`` rounds; results by workload key.
 
-    Each workload first runs one game untimed (``warm_up``), then is sized.
+    Each workload first runs one game untimed (``warm_up``), then is sized; its batch is
+    cut into ``min(slices, games)`` slices of consecutive seeds (see the module docs).
 
     Every round of a workload must do the same number of units (same seeds, same games);
     a workload that does not is a bug in the workload, and raises ``AssertionError``.
     """
-    bodies: dict[str, Callable[[], object]] = {}
+    bodies: dict[str, list[Callable[[], object]]] = {}
     results: dict[str, Measured] = {}
     for workload in workloads:
         games = _batch_size(workload, batch_seconds, warm_up)
-        bodies[workload.key] = workload.prepare(games)
+        cuts = _cuts(games, slices)
+        bodies[workload.key] = [workload.prepare(cuts[i + 1] - cuts[i], cuts[i] + 1) for i in range(len(cuts) - 1)]
         results[workload.key] = Measured(workload, games, -1)
         if progress is not None:
-            progress(f"sized {workload.label}: {games} games per batch")
+            progress(f"sized {workload.label}: {games} games per batch, {len(cuts) - 1} slice(s)")
+    most = max((len(b) for b in bodies.values()), default=0)
     for round_number in range(rounds):
+        times = dict.fromkeys(bodies, 0.0)
+        units_of = dict.fromkeys(bodies, 0)
+        for k in range(most):
+            for workload in workloads:
+                parts = bodies[workload.key]
+                if k < len(parts):
+                    elapsed, result = _timed(parts[k])
+                    times[workload.key] += elapsed
+                    units_of[workload.key] += workload.count(result)
         for workload in workloads:
-            elapsed, result = _timed(bodies[workload.key])
-            units = workload.count(result)
+            units = units_of[workload.key]
             measured = results[workload.key]
             if measured.units < 0:
                 measured.units = units
             assert units == measured.units, f"{workload.label}: round {round_number} did other work"
-            measured.times.append(elapsed)
+            measured.times.append(times[workload.key])
         if progress is not None:
             progress(f"round {round_number + 1}/{rounds} done")
     return results

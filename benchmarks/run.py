@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -48,6 +48,7 @@ class Plan:
 
     rounds: int
     batch_seconds: float
+    slices: int
     check_seeds: int
     log_entries: int
     serde_repeats: int
@@ -56,9 +57,9 @@ class Plan:
     far_actions: int
 
 
-FULL = Plan(rounds=5, batch_seconds=0.25, check_seeds=30, log_entries=10_000, serde_repeats=7,
+FULL = Plan(rounds=7, batch_seconds=0.6, slices=10, check_seeds=30, log_entries=10_000, serde_repeats=7,
             startup_repeats=10, memory_entries=10_000, far_actions=10_000)  # fmt: skip
-QUICK = Plan(rounds=2, batch_seconds=0.005, check_seeds=3, log_entries=1_000, serde_repeats=1,
+QUICK = Plan(rounds=2, batch_seconds=0.005, slices=1, check_seeds=3, log_entries=1_000, serde_repeats=1,
              startup_repeats=1, memory_entries=500, far_actions=1_000)  # fmt: skip
 
 
@@ -112,7 +113,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="tiny samples of every measure (smoke run)")
     parser.add_argument("--only", help="throughput only for configurations whose label contains this text")
-    parser.add_argument("--rounds", type=int, help="interleaved rounds (default 5; quick 2)")
+    parser.add_argument("--rounds", type=int, help="interleaved rounds (default 7; quick 2)")
+    parser.add_argument("--batch-seconds", type=float,
+                        help="CPU seconds per batch (default 0.6; quick 0.005); the long games "
+                             "(Cutthroat, Spacc) need long batches for a steady median")
+    parser.add_argument("--slices", type=int,
+                        help="runs each batch is cut into, taken in turn across the sides (default 10)")
     parser.add_argument("--progress", action="store_true", help="print progress to stderr")
     parser.add_argument("--serde-only", action="store_true",
                         help="only the loads/dumps lines (no throughput, no other single measures)")
@@ -124,6 +130,10 @@ def main(argv: list[str] | None = None) -> int:
         _print_serde(plan)
         return 0
     rounds = args.rounds or plan.rounds
+    if args.batch_seconds is not None:
+        plan = replace(plan, batch_seconds=args.batch_seconds)
+    if args.slices is not None:
+        plan = replace(plan, slices=max(1, args.slices))
     configs = [c for c in wl.CONFIGS if not args.only or args.only in c.label]
     no_openspiel = wl.openspiel_missing()
     no_rlcard = wl.rlcard_missing()
@@ -150,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     if no_rlcard is None and not args.only:
         work.append(wl.rlcard_uno_workload())
     progress = (lambda text: print(text, file=sys.stderr, flush=True)) if args.progress else None
-    results = measure(work, rounds, plan.batch_seconds, progress, warm_up=not args.quick)
+    results = measure(work, rounds, plan.batch_seconds, progress, warm_up=not args.quick, slices=plan.slices)
 
     _print_throughput(configs, results, rounds, plan)
     _print_ratios(configs, results, no_openspiel, no_rlcard)
@@ -164,7 +174,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def _print_throughput(configs: list[wl.Config], results: dict[str, Measured], rounds: int, plan: Plan) -> None:
     print(f"== Throughput: units per CPU-second, {rounds} interleaved rounds, "
-          f"batches of about {plan.batch_seconds:g} s CPU; best = the round of least CPU time ==")
+          f"batches of about {plan.batch_seconds:g} s CPU in up to {plan.slices} slices taken in turn; "
+          "best = the round of least CPU time ==")
     print(f"{'configuration':<20} {'side':<46} {'best':>12} {'median':>12}  unit, batch")
     for config in configs:
         for key in ("pure", "game", "replay", "naive", "os-cpp", "os-py"):
@@ -253,7 +264,7 @@ def _print_single_measures(plan: Plan, quick: bool, with_pyspiel: bool) -> None:
         print(f"import pyspiel ({how}): {start.pyspiel * 1e3:.0f} ms   for reference")
     for config in wl.CONFIGS:
         per_entry, count = measures.memory_per_entry(config, plan.memory_entries)
-        print(f"memory per logged entry, {config.label} {_long(config)} ({count:,} entries, tracemalloc): "
+        print(f"memory per logged entry, {config.label} {_long(config)} ({count:,} entries, retained size, tracemalloc): "
               f"{per_entry:,.0f} B   target <= 400 B: {_target(per_entry, 400, False)}")
     print()
 

@@ -144,8 +144,8 @@ def pure_workload(config: Config) -> Workload:
     rules = cardkit.get_rules(config.game)
     cfg = rules.config(config.players, **config.options)
 
-    def prepare(games: int) -> Callable[[], object]:
-        return lambda: sum(pure_playout(rules, cfg, seed) for seed in range(1, games + 1))
+    def prepare(games: int, first: int = 1) -> Callable[[], object]:
+        return lambda: sum(pure_playout(rules, cfg, seed) for seed in range(first, first + games))
 
     return Workload(f"pure {config.label}", "cardkit pure reducer", "player actions", prepare, _sum_of)
 
@@ -153,8 +153,8 @@ def pure_workload(config: Config) -> Workload:
 def game_workload(config: Config) -> Workload:
     """cardkit's immutable ``Game``: ``new_game``, ``legal_actions()``, ``play()`` (log, guards)."""
 
-    def prepare(games: int) -> Callable[[], object]:
-        return lambda: sum(game_playout(config, seed) for seed in range(1, games + 1))
+    def prepare(games: int, first: int = 1) -> Callable[[], object]:
+        return lambda: sum(game_playout(config, seed) for seed in range(first, first + games))
 
     return Workload(f"game {config.label}", "cardkit Game.play", "player actions", prepare, _sum_of)
 
@@ -164,9 +164,9 @@ def replay_workload(config: Config) -> Workload:
 
     recorded: list[Any] = []  # logs of seeds 1, 2, ...: sizing and the final batch share them
 
-    def prepare(games: int) -> Callable[[], object]:
-        recorded.extend(play_game(config, seed).log for seed in range(len(recorded) + 1, games + 1))
-        logs = recorded[:games]
+    def prepare(games: int, first: int = 1) -> Callable[[], object]:
+        recorded.extend(play_game(config, seed).log for seed in range(len(recorded) + 1, first + games))
+        logs = recorded[first - 1 : first - 1 + games]
         entries = sum(len(log.entries) for log in logs)
 
         def body() -> object:
@@ -210,8 +210,8 @@ def naive_workload(config: Config) -> Workload:
     assert config.game == "crazy-eights" and not config.options
     blocked_rule = cardkit.get_rules("crazy-eights").rules_version
 
-    def prepare(games: int) -> Callable[[], object]:
-        return lambda: sum(naive_playout(config.players, seed, blocked_rule) for seed in range(1, games + 1))
+    def prepare(games: int, first: int = 1) -> Callable[[], object]:
+        return lambda: sum(naive_playout(config.players, seed, blocked_rule) for seed in range(first, first + games))
 
     return Workload(f"naive {config.label}", "naive mutable Python", "player actions", prepare, _sum_of)
 
@@ -249,11 +249,11 @@ def openspiel_cpp_workload(config: Config) -> Workload:
     game = pyspiel.load_game(config.openspiel, config.openspiel_params)
     players = game.num_players()
 
-    def prepare(games: int) -> Callable[[], object]:
+    def prepare(games: int, first: int = 1) -> Callable[[], object]:
         def body() -> object:
             finished = []
             bots = [pyspiel.make_uniform_random_bot(seat, 1000 + seat) for seat in range(players)]
-            for seed in range(1, games + 1):
+            for seed in range(first, first + games):
                 state = game.new_initial_state()
                 pyspiel.evaluate_bots(state, bots, seed)
                 finished.append(state)
@@ -290,8 +290,8 @@ def openspiel_python_workload(config: Config) -> Workload:
             legal = state.legal_actions()
             state.apply_action(legal[int(rnd() * len(legal))])
 
-    def prepare(games: int) -> Callable[[], object]:
-        return lambda: sum(one(seed) for seed in range(1, games + 1))
+    def prepare(games: int, first: int = 1) -> Callable[[], object]:
+        return lambda: sum(one(seed) for seed in range(first, first + games))
 
     return Workload(f"os-py {config.label}", "OpenSpiel Python-driven", "player actions", prepare, _sum_of)
 
@@ -331,7 +331,7 @@ def rlcard_uno_workload() -> Workload:
             actions += 1
         return actions
 
-    def prepare(games: int) -> Callable[[], object]:
-        return lambda: sum(one(seed) for seed in range(1, games + 1))
+    def prepare(games: int, first: int = 1) -> Callable[[], object]:
+        return lambda: sum(one(seed) for seed in range(first, first + games))
 
     return Workload("rlcard uno", "RLCard UNO 2p (Python)", "player actions", prepare, _sum_of)

@@ -87,7 +87,7 @@ def test_same_games_are_checked(quick_output: str) -> None:
 def _counting(key: str, calls: list[str], units: list[int]) -> harness.Workload:
     """A workload that records its runs and does ``units`` (in turn), then ``games`` units."""
 
-    def prepare(games: int) -> Callable[[], object]:
+    def prepare(games: int, first: int = 1) -> Callable[[], object]:
         def body() -> object:
             calls.append(key)
             return units.pop(0) if units else games
@@ -110,6 +110,55 @@ def test_rounds_are_interleaved_and_counted() -> None:
         measured = results[key]
         assert len(measured.times) == 3 and measured.units == measured.games
         assert measured.best >= measured.median > 0
+
+
+def test_slices_cut_the_batch_into_consecutive_seeds_run_in_turn() -> None:
+    runs: list[tuple[str, int, int]] = []
+
+    def seeded(key: str) -> harness.Workload:
+        def prepare(games: int, first: int = 1) -> Callable[[], object]:
+            def body() -> object:
+                runs.append((key, first, games))
+                return games
+
+            return body
+
+        return harness.Workload(key, key, "games", prepare, lambda result: int(result))  # type: ignore[call-overload]
+
+    a, b = seeded("A"), seeded("B")
+    results = harness.measure([a, b], rounds=2, batch_seconds=0.0, warm_up=False, slices=3)
+    # batch_seconds=0 sizes every batch to one game: one slice, whatever was asked
+    assert results["A"].games == 1 and runs[-2:] == [("A", 1, 1), ("B", 1, 1)]
+    assert harness._cuts(10, 3) == [0, 3, 6, 10] and harness._cuts(2, 5) == [0, 1, 2]
+    runs.clear()
+    bodies = {k: [w.prepare(e - s, s + 1) for s, e in zip(harness._cuts(10, 3), harness._cuts(10, 3)[1:])]
+              for k, w in (("A", a), ("B", b))}
+    for part in range(3):
+        for key in ("A", "B"):
+            bodies[key][part]()
+    # every seed 1..10 exactly once per workload, in slices taken in turn
+    assert runs == [("A", 1, 3), ("B", 1, 3), ("A", 4, 3), ("B", 4, 3), ("A", 7, 4), ("B", 7, 4)]
+
+
+def test_sliced_rounds_interleave_the_slices_and_sum_their_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    runs: list[tuple[str, int, int]] = []
+
+    def seeded(key: str) -> harness.Workload:
+        def prepare(games: int, first: int = 1) -> Callable[[], object]:
+            def body() -> object:
+                runs.append((key, first, games))
+                return games
+
+            return body
+
+        return harness.Workload(key, key, "games", prepare, lambda result: int(result))  # type: ignore[call-overload]
+
+    monkeypatch.setattr(harness, "_batch_size", lambda workload, seconds, warm_up: 5)
+    results = harness.measure([seeded("A"), seeded("B")], rounds=2, batch_seconds=1.0, slices=2)
+    one_round = [("A", 1, 2), ("B", 1, 2), ("A", 3, 3), ("B", 3, 3)]
+    assert runs == one_round * 2
+    for key in ("A", "B"):
+        assert results[key].units == 5 and len(results[key].times) == 2
 
 
 def test_a_workload_that_changes_its_work_is_refused() -> None:
