@@ -19,8 +19,11 @@ consistent with what the seat knows), then walks one tree shared by all determin
   (a reshuffle) are answered by the bot's rng, never by the game's chance stream; a
   playout cut off after ``playout_limit`` steps is scored by cards still held;
 * the payoff of a seat is 1 for a win (shared among tied winners) once the game is over;
-  after a scored hand of a longer game it is half the seat's rank share and half its
-  position between the lowest and highest score, both in [0, 1];
+  after a scored hand of a longer game it is the game's hand value
+  (:data:`cardkit.bots.playout.HAND_VALUES`: in Wizard the chance of winning that the
+  lead leaves, see :func:`~cardkit.bots.playout.wizard_hand_value`), else half the
+  seat's rank share and half its position between the lowest and highest score, both
+  in [0, 1];
 * the chosen action is the root child visited most (ties: the earlier legal action).
 
 With ``iterations`` only, the bot is deterministic for a given rng state. ``time_ms``
@@ -36,7 +39,7 @@ import time
 from typing import Any, Callable
 
 from cardkit.bots.base import require_turn
-from cardkit.bots.playout import EVALUATIONS, HORIZONS, POLICIES, Policy
+from cardkit.bots.playout import EVALUATIONS, HAND_VALUES, HORIZONS, POLICIES, HandValue, Policy
 from cardkit.core.rules import CHANCE, Pick, PickSpec, Shuffle
 from cardkit.core.seat import SeatState
 from cardkit.errors import ConfigError
@@ -155,6 +158,7 @@ class ISMCTSBot:
         """Iterations run by the last :meth:`choose` (useful with ``time_ms``)."""
         self._policy: Policy | None = None
         self._evaluate: Callable[[Any], list[float]] | None = None
+        self._hand_value: HandValue | None = None
         self._limit = 400
 
     def choose(self, seat_state: SeatState, rng: random.Random) -> Any:
@@ -186,6 +190,7 @@ class ISMCTSBot:
         scores = rules.scores(seat_state.masked)
         self._policy = POLICIES.get(rules.name)
         self._evaluate = EVALUATIONS.get(rules.name)
+        self._hand_value = HAND_VALUES.get(rules.name)
         self._limit = self.playout_limit or HORIZONS.get(rules.name, 400)
         root = _Node()
         deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
@@ -247,7 +252,12 @@ class ISMCTSBot:
             to_act = to_act_of(state)
         state, cut = playout(rules, state, rng, scores, self._limit, self._policy)
         evaluate = self._evaluate
-        value = evaluate(state) if cut and evaluate is not None else payoffs(rules, state, players)
+        if cut and evaluate is not None:
+            value = evaluate(state)
+        elif self._hand_value is not None and rules.to_act(state) is not None:  # a hand, not the game, ended
+            value = self._hand_value(rules, state, players)
+        else:
+            value = payoffs(rules, state, players)
         for child, mover in path:
             child.visits += 1
             child.total += value[mover]

@@ -11,6 +11,7 @@ uniformly at random.
 
 from __future__ import annotations
 
+import math
 import random
 from operator import attrgetter
 from typing import Any, Callable, Sequence
@@ -18,12 +19,14 @@ from typing import Any, Callable, Sequence
 from cardkit.bots.heuristics import crazy_eights, cutthroat_spades, spacc_u_mazz, wizard
 
 __all__ = [
-    "POLICIES", "EVALUATIONS", "HORIZONS", "EPSILON", "prefer_plays", "crazy_eights_policy",
-    "fewest_cards", "rule_policy",
+    "POLICIES", "EVALUATIONS", "HORIZONS", "HAND_VALUES", "EPSILON", "WIZARD_SPREAD",
+    "prefer_plays", "crazy_eights_policy", "fewest_cards", "rule_policy", "lead_chances",
+    "wizard_hand_value",
 ]  # fmt: skip
 
 Policy = Callable[[Any, Sequence[Any], random.Random], Any]
 Evaluation = Callable[[Any], list[float]]
+HandValue = Callable[[Any, Any, int], list[float]]
 
 
 def prefer_plays(state: Any, legal: Sequence[Any], rng: random.Random) -> Any:
@@ -109,6 +112,34 @@ def fewest_cards(state: Any) -> list[float]:
     return _rank_share(held)
 
 
+def lead_chances(scores: Sequence[float], spread: float) -> list[float]:
+    """Each seat's chance of finishing ahead, guessed from its lead: the logistic of its
+    score minus the best other score, in units of ``spread`` (0.5 when level with the best
+    other seat; near 1 when far ahead; near 0 when far behind)."""
+    out = []
+    for seat, mine in enumerate(scores):
+        best_other = max((t for i, t in enumerate(scores) if i != seat), default=mine)
+        z = (mine - best_other) / spread
+        out.append(1.0 / (1.0 + math.exp(-z)) if z > -700 else 0.0)
+    return out
+
+
+WIZARD_SPREAD = 15.0
+"""Points of lead that count as one logistic unit with one round left in Wizard
+(:func:`wizard_hand_value`); the unit grows with the square root of the rounds left."""
+
+
+def wizard_hand_value(rules: Any, state: Any, players: int) -> list[float]:
+    """Wizard payoffs after a scored round that did not end the game:
+    :func:`lead_chances` of the scores, with a spread of :data:`WIZARD_SPREAD` points times
+    the square root of the rounds left plus one (a lead is worth less the more rounds can
+    overturn it). Only the winner of a Wizard game counts, so a round is judged by the
+    chance of winning it leaves, not by its points: 20 points that put a seat 5 ahead are
+    worth more than 20 that leave it 40 behind."""
+    left = max(0, int(state.config.rounds) - int(state.round))
+    return lead_chances(rules.scores(state), WIZARD_SPREAD * math.sqrt(left + 1))
+
+
 POLICIES: dict[str, Policy] = {
     "crazy-eights": rule_policy(crazy_eights.decide, "to_act"),
     "cutthroat-spades": rule_policy(cutthroat_spades.decide, "turn"),
@@ -129,3 +160,10 @@ HORIZONS: dict[str, int] = {
 """Game name → default playout step limit where a hand is long and a step is costly
 (a Spacc 'u Mazz hand lasts hundreds of turns; 40 steps, about 13 turns each, and then
 the cards held decide). Other games play out to the end of the hand (limit 400)."""
+
+HAND_VALUES: dict[str, HandValue] = {
+    "wizard": wizard_hand_value,
+}
+"""Game name → payoffs ``(rules, state, players)`` of a playout that stopped after a
+scored hand of a game that goes on (default: :func:`cardkit.bots.ismcts.payoffs`, half
+rank and half place between the lowest and highest score)."""
