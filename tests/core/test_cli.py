@@ -244,12 +244,20 @@ def test_every_error_path_is_a_message_and_an_exit_code(
         assert "usage: cardkit" in err
 
 
+def _ctrl_c_as_in_a_terminal() -> None:
+    # A test run started in the background of a non-interactive shell (``cmd &``) ignores
+    # SIGINT, and an ignored signal stays ignored across exec: the child would never see
+    # the Ctrl-C this test sends. A person at a terminal has it at its default.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_prints_partial_results_and_exits_130() -> None:
     env = dict(os.environ, PYTHONPATH=SRC)
     proc = subprocess.Popen(
         [sys.executable, "-m", "cardkit.cli.main", "simulate", "cutthroat-spades", "--players", "3",
          "--games", "100000", "--max-actions", "200"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        preexec_fn=_ctrl_c_as_in_a_terminal,
     )  # fmt: skip
     assert proc.stdout is not None
     first = proc.stdout.readline()  # printed before the first game starts
