@@ -8,7 +8,9 @@ prints which cardkit was measured.
 
 Throughput: random games, counting only **player** actions on every side, CPU time
 (``time.process_time``), every workload once per round, interleaved (A, B, C, A, B, C ...)
-for several rounds; best and median round are printed. The sides:
+for several rounds, each batch cut into slices taken in turn (A1 B1 C1 A2 ...); best and
+median round are printed, and ratios also as *paired* (the median of the per-round
+ratios), which the target verdicts read. The sides:
 
 * cardkit pure reducer: ``rules.legal_actions`` / ``decide`` / ``evolve`` on states;
 * cardkit ``Game.play``: the public immutable API (log, guards, auto-played chance);
