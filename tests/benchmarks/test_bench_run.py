@@ -112,20 +112,23 @@ def test_rounds_are_interleaved_and_counted() -> None:
         assert measured.best >= measured.median > 0
 
 
+def _seeded(key: str, runs: list[tuple[str, int, int]]) -> harness.Workload:
+    """A workload that records (key, first seed, games) for every run and does ``games`` units."""
+
+    def prepare(games: int, first: int = 1) -> Callable[[], object]:
+        def body() -> object:
+            runs.append((key, first, games))
+            return games
+
+        return body
+
+    return harness.Workload(key, key, "games", prepare, lambda result: int(result))  # type: ignore[call-overload]
+
+
 def test_slices_cut_the_batch_into_consecutive_seeds_run_in_turn() -> None:
     runs: list[tuple[str, int, int]] = []
 
-    def seeded(key: str) -> harness.Workload:
-        def prepare(games: int, first: int = 1) -> Callable[[], object]:
-            def body() -> object:
-                runs.append((key, first, games))
-                return games
-
-            return body
-
-        return harness.Workload(key, key, "games", prepare, lambda result: int(result))  # type: ignore[call-overload]
-
-    a, b = seeded("A"), seeded("B")
+    a, b = _seeded("A", runs), _seeded("B", runs)
     results = harness.measure([a, b], rounds=2, batch_seconds=0.0, warm_up=False, slices=3)
     # batch_seconds=0 sizes every batch to one game: one slice, whatever was asked
     assert results["A"].games == 1 and runs[-2:] == [("A", 1, 1), ("B", 1, 1)]
@@ -143,18 +146,8 @@ def test_slices_cut_the_batch_into_consecutive_seeds_run_in_turn() -> None:
 def test_sliced_rounds_interleave_the_slices_and_sum_their_work(monkeypatch: pytest.MonkeyPatch) -> None:
     runs: list[tuple[str, int, int]] = []
 
-    def seeded(key: str) -> harness.Workload:
-        def prepare(games: int, first: int = 1) -> Callable[[], object]:
-            def body() -> object:
-                runs.append((key, first, games))
-                return games
-
-            return body
-
-        return harness.Workload(key, key, "games", prepare, lambda result: int(result))  # type: ignore[call-overload]
-
     monkeypatch.setattr(harness, "_batch_size", lambda workload, seconds, warm_up: 5)
-    results = harness.measure([seeded("A"), seeded("B")], rounds=2, batch_seconds=1.0, slices=2)
+    results = harness.measure([_seeded("A", runs), _seeded("B", runs)], rounds=2, batch_seconds=1.0, slices=2)
     one_round = [("A", 1, 2), ("B", 1, 2), ("A", 3, 3), ("B", 3, 3)]
     assert runs == one_round * 2
     for key in ("A", "B"):
