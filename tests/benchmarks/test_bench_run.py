@@ -154,6 +154,27 @@ def test_sliced_rounds_interleave_the_slices_and_sum_their_work(monkeypatch: pyt
         assert results[key].units == 5 and len(results[key].times) == 2
 
 
+def test_prepared_batches_are_frozen_while_the_rounds_run_and_only_then() -> None:
+    import gc
+
+    frozen_in_rounds: list[int] = []
+    kept = [[object()] for _ in range(100)]  # prepared by the workload, before the rounds
+
+    def prepare(games: int, first: int = 1) -> Callable[[], object]:
+        def body() -> object:
+            frozen_in_rounds.append(gc.get_freeze_count())
+            return len(kept)
+
+        return body
+
+    assert gc.get_freeze_count() == 0
+    harness.measure([harness.Workload("F", "F", "things", prepare, lambda r: int(r))],  # type: ignore[call-overload]
+                    rounds=2, batch_seconds=0.0, warm_up=False)
+    # sizing runs before the freeze; both rounds ran with the prepared objects frozen
+    assert frozen_in_rounds[0] == 0 and all(n > 0 for n in frozen_in_rounds[-2:])
+    assert gc.get_freeze_count() == 0
+
+
 def test_a_workload_that_changes_its_work_is_refused() -> None:
     calls: list[str] = []
     # warm-up and sizing take one run each; then the first round does 5 units and the second 6
