@@ -3,8 +3,6 @@ stored match is still that game, else decided again against what is stored."""
 
 from __future__ import annotations
 
-import threading
-import time
 from typing import Any, Callable
 
 import pytest
@@ -15,7 +13,7 @@ from cardkit.core.log import LogEntry
 from cardkit.errors import ConcurrencyError, IllegalActionError, NotYourTurnError, ReplayMismatchError
 from cardkit.rng import Rng
 
-from .helpers import random_moves
+from .helpers import random_moves, wait_for_a_move
 
 
 def _count_advances(store: cardkit.store.Store) -> dict[str, int]:
@@ -151,16 +149,7 @@ def test_wait_wakes_on_a_cached_move(url: str) -> None:
         store.play(match_id, game.log.entries[-1].action)
         last = store.info(match_id).last_seq
 
-        def move() -> None:
-            time.sleep(0.2)
-            store.play(match_id, game.legal_actions()[0])
-
-        thread = threading.Thread(target=move)
-        thread.start()
-        start = time.monotonic()
-        newest = store.wait(match_id, last, 10)
-        waited = time.monotonic() - start
-        thread.join()
+        newest, waited = wait_for_a_move(store, match_id, last, game.legal_actions()[0])
         assert newest > last
         assert waited < 5
         assert counts["written"] == 2  # the play before, and the one in the thread

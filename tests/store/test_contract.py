@@ -26,7 +26,7 @@ from cardkit.rng import Rng
 from cardkit.store import MatchExistsError, UnknownMatchError
 
 from .conftest import store_url
-from .helpers import PLAYERS, random_moves
+from .helpers import PLAYERS, random_moves, wait_for_a_move
 
 HOSTILE_IDS = [
     "x'; DROP TABLE cardkit_entries; --",
@@ -254,16 +254,7 @@ def test_wait_wakes_on_append(store: cardkit.store.Store) -> None:
     assert store.wait(match_id, last, 0.2) == last  # times out
     assert time.monotonic() - start >= 0.19
 
-    def move() -> None:
-        time.sleep(0.2)
-        store.play(match_id, game.legal_actions()[0])
-
-    thread = threading.Thread(target=move)
-    thread.start()
-    start = time.monotonic()
-    newest = store.wait(match_id, last, 10)
-    waited = time.monotonic() - start
-    thread.join()
+    newest, waited = wait_for_a_move(store, match_id, last, game.legal_actions()[0])
     assert newest > last
     assert waited < 5
 
