@@ -8,6 +8,9 @@ entries send ``NOTIFY cardkit_store`` so :meth:`wait` sleeps until something hap
 
 from __future__ import annotations
 
+import re
+import select
+import weakref
 from contextlib import contextmanager
 from typing import Any, Iterator
 
@@ -20,6 +23,7 @@ from cardkit.store.sqlbase import SqlSession
 try:
     import psycopg
     from psycopg import errors as pg_errors
+    from psycopg import pq
     from psycopg.conninfo import conninfo_to_dict
     from psycopg_pool import ConnectionPool, PoolTimeout
 except ImportError as _exc:  # pragma: no cover - depends on the environment
@@ -47,10 +51,63 @@ _ADVANCE = _placeholder(sql.ADVANCE_POSTGRES).replace("%s::", "%b::")
 _ADVANCE_ONE = _placeholder(sql.ADVANCE_ONE_POSTGRES)
 
 
+def _numbered(statement: str) -> bytes:
+    """``statement`` with its ``?`` placeholders numbered ``$1, $2, ...`` (for libpq)."""
+    count = iter(range(1, statement.count("?") + 1))
+    return re.sub(r"\?", lambda _: f"${next(count)}", statement).encode()
+
+
+# The usual move (one entry, no snapshot) goes through libpq directly (see _advance_one):
+# two statements prepared once per connection, under names psycopg never uses.
+_ADVANCE_ONE_NAME = b"cardkit_advance_one"
+_ADVANCE_ONE_LIBPQ = _numbered(sql.ADVANCE_ONE_POSTGRES)
+_NOTIFY_NAME = b"cardkit_notify"
+# Its own transaction, whose commit does not wait for the WAL flush; sent only if the
+# match is at the move's length (a move that failed wakes nobody).
+_NOTIFY_LIBPQ = _numbered(
+    "SELECT set_config('synchronous_commit', 'off', true), pg_notify(?, ?) "
+    "FROM cardkit_matches WHERE match_id = ? AND length = ?"
+)
+_UNIQUE_VIOLATION = b"23505"
+_NO_SUCH_STATEMENT = b"26000"  # invalid_sql_statement_name
+
+
+def _text(value: Any) -> bytes | None:
+    """A parameter in PostgreSQL's text format."""
+    if value is None:
+        return None
+    if value is True or value is False:
+        return b"t" if value else b"f"
+    return str(value).encode()
+
+
 def _duplicate(exc: BaseException) -> str | None:
     if not isinstance(exc, pg_errors.UniqueViolation):
         return None
     return "match" if (exc.diag.constraint_name or "").startswith("cardkit_matches") else "entry"
+
+
+def _pipeline_results(pgconn: Any, syncs: int) -> list[Any]:
+    """Send what is queued on ``pgconn`` (in pipeline mode) and read until ``syncs``
+    synchronisation points: the result of each statement, in order (sync points and the
+    end-of-statement markers left out). A lost server raises ``psycopg.OperationalError``."""
+    fd = pgconn.socket
+    while pgconn.flush():
+        select.select([], [fd], [])
+    out: list[Any] = []
+    while syncs:
+        if pgconn.is_busy():
+            select.select([fd], [], [])
+            pgconn.consume_input()
+            continue
+        result = pgconn.get_result()
+        if result is None:
+            continue
+        if result.status == pq.ExecStatus.PIPELINE_SYNC:
+            syncs -= 1
+        else:
+            out.append(result)
+    return out
 
 
 class PostgresBackend:
@@ -66,6 +123,9 @@ class PostgresBackend:
                 raise ConfigError(f"{name} must be a positive integer, not {value!r}")
         if max_size < min_size:
             raise ConfigError(f"max_size {max_size} is below min_size {min_size}")
+        # Connections that hold the prepared statements of the usual move (_advance_one).
+        self._prepared: weakref.WeakSet[Any] = weakref.WeakSet()
+        self._pipelines = psycopg.Pipeline.is_supported()  # libpq 14 or newer
         self._pool: ConnectionPool[Any] = ConnectionPool(
             url, min_size=min_size, max_size=max_size, timeout=timeout, open=False,
             kwargs={"autocommit": False},
@@ -160,10 +220,22 @@ class PostgresBackend:
                 cur.execute(_NOTIFY, (CHANNEL, f"{seq}:{match_id}"))
 
     def advance(self, append: Append) -> bool:
-        """See :meth:`cardkit.store.backend.Backend.advance`."""
+        """See :meth:`cardkit.store.backend.Backend.advance`.
+
+        The usual move (one entry, no snapshot) takes one round trip through libpq
+        (:meth:`_advance_one`); the others, or any move where libpq is older than 14 and
+        has no pipeline mode, one statement and a wake-up through psycopg."""
         a = append
         statement: str
         params: tuple[Any, ...]
+        if len(a.entries) == 1 and not a.snapshots and self._pipelines:
+            try:
+                with self._pool.connection() as conn:
+                    return self._advance_one(conn, a)
+            except PoolTimeout as exc:
+                raise StoreError(f"no PostgreSQL connection free: {exc}") from None
+            except psycopg.Error as exc:
+                raise StoreError(f"PostgreSQL: {exc}") from exc
         if len(a.entries) == 1 and not a.snapshots:
             e = a.entries[0]
             statement = _ADVANCE_ONE
@@ -211,6 +283,59 @@ class PostgresBackend:
         except psycopg.Error as exc:
             raise StoreError(f"PostgreSQL: {exc}") from exc
         return moved
+
+    def _advance_one(self, conn: Any, a: Append) -> bool:
+        """A move of one entry and no snapshot in one round trip, through libpq.
+
+        The move's statement and the wake-up are pipelined, each in an implicit
+        transaction of its own (see :meth:`advance` for why the ``NOTIFY`` is not in the
+        move's transaction), as two prepared statements with text parameters: psycopg's
+        cursor machinery costs the client more per move than the server's work on it.
+        """
+        pgconn = conn.pgconn
+        e = a.entries[0]
+        move = [
+            _text(value)
+            for value in (a.new_length, a.is_over, a.to_act, a.match_id, a.nonce, a.length,
+                          e.seq, e.actor, e.action, e.events)
+        ]  # fmt: skip
+        wake = [CHANNEL.encode(), f"{a.new_length - 1}:{a.match_id}".encode(), a.match_id.encode(),
+                str(a.new_length).encode()]  # fmt: skip
+        for attempt in range(2):
+            if conn not in self._prepared:
+                for name, text in ((_ADVANCE_ONE_NAME, _ADVANCE_ONE_LIBPQ), (_NOTIFY_NAME, _NOTIFY_LIBPQ)):
+                    prepared = pgconn.prepare(name, text)
+                    if prepared.status != pq.ExecStatus.COMMAND_OK:
+                        raise StoreError(f"PostgreSQL: {prepared.get_error_message()}")
+                self._prepared.add(conn)
+            try:
+                pgconn.enter_pipeline_mode()
+                pgconn.send_query_prepared(_ADVANCE_ONE_NAME, move)
+                pgconn.pipeline_sync()
+                pgconn.send_query_prepared(_NOTIFY_NAME, wake)
+                pgconn.pipeline_sync()
+                results = _pipeline_results(pgconn, syncs=2)
+                pgconn.exit_pipeline_mode()
+            except BaseException:
+                conn.close()  # left in an unknown state: the pool replaces it
+                raise
+            if attempt == 0 and results[0].error_field(pq.DiagnosticField.SQLSTATE) == _NO_SUCH_STATEMENT:
+                # psycopg deallocates every prepared statement of a connection after a
+                # rollback on it; nothing was written, so prepare them again and resend.
+                self._prepared.discard(conn)
+                continue
+            break
+        result = results[0]
+        if result.status == pq.ExecStatus.TUPLES_OK:
+            # A row back: written. None: the match moved on (or was deleted) meanwhile.
+            # A failed wake-up is ignored: waiters see the move when they next read.
+            return bool(result.ntuples == 1)
+        if result.error_field(pq.DiagnosticField.SQLSTATE) == _UNIQUE_VIOLATION:
+            detail = (result.error_field(pq.DiagnosticField.MESSAGE_DETAIL) or b"").decode(errors="replace")
+            raise ConcurrencyError(
+                f"match {a.match_id!r} already has an entry {a.length}: another writer came first ({detail})"
+            )
+        raise StoreError(f"PostgreSQL: {result.get_error_message()}")
 
     def wait(self, match_id: str, after: int, timeout: float) -> int | None:
         """See :meth:`cardkit.store.backend.Backend.wait`."""

@@ -1,0 +1,90 @@
+"""The PostgreSQL backend's one-round-trip move (libpq pipeline, prepared statements):
+what it does when its statements or its connection are gone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import cardkit
+import cardkit.store
+from cardkit.rng import Rng
+from cardkit.store.errors import StoreError
+
+from .conftest import store_url
+from .helpers import random_moves
+
+
+@pytest.fixture
+def pg_url(tmp_path: Any) -> str:
+    return store_url("postgres", tmp_path)
+
+
+def _one_connection(store: cardkit.store.Store) -> Any:
+    """The pool of a store opened with ``max_size=1`` (its only connection)."""
+    return store._backend._pool  # type: ignore[attr-defined]
+
+
+def test_moves_go_on_after_the_prepared_statements_are_dropped(pg_url: str) -> None:
+    # psycopg deallocates every prepared statement of a connection after a rollback on
+    # it: the move must notice, prepare again and write exactly once.
+    game = cardkit.new_game("crazy-eights", players=3, seed=11)
+    final, moves = random_moves(game, Rng(5), 40)
+    with cardkit.store.open(pg_url, max_size=1) as store:
+        match_id = store.create(game)
+        store.load(match_id)
+        for move in moves[:10]:
+            store.play(match_id, move)
+        with _one_connection(store).connection() as conn:
+            conn.execute("DEALLOCATE ALL")
+        for move in moves[10:20]:
+            store.play(match_id, move)
+        with _one_connection(store).connection() as conn:
+            conn.execute("DEALLOCATE ALL")
+            conn.commit()
+        for move in moves[20:]:
+            store.play(match_id, move)
+        assert store.log(match_id) == final.log
+        assert cardkit.replay(store.log(match_id)) == final
+
+
+def test_a_lost_connection_fails_one_move_and_is_replaced(pg_url: str) -> None:
+    import psycopg
+
+    game = cardkit.new_game("crazy-eights", players=3, seed=12)
+    final, moves = random_moves(game, Rng(6), 12)
+    with cardkit.store.open(pg_url, max_size=1) as store:
+        match_id = store.create(game)
+        store.load(match_id)
+        for move in moves[:5]:
+            store.play(match_id, move)
+        with _one_connection(store).connection() as conn:
+            pid = conn.info.backend_pid
+        with psycopg.connect(pg_url, autocommit=True) as killer:
+            killer.execute("SELECT pg_terminate_backend(%s)", (pid,))
+        with pytest.raises(StoreError):
+            store.play(match_id, moves[5])
+        # Nothing of the failed move was written; the pool made a new connection.
+        before = game
+        for move in moves[:5]:
+            before = before.play(move)
+        assert store.log(match_id) == before.log
+        for move in moves[5:]:
+            store.play(match_id, move)
+        assert store.log(match_id) == final.log
+
+
+def test_without_pipelines_moves_take_psycopgs_path(pg_url: str) -> None:
+    # libpq older than 14 has no pipeline mode: the same moves go through psycopg.
+    game = cardkit.new_game("wizard", players=3, seed=4, rounds=2)
+    final, moves = random_moves(game, Rng(7), 10_000)
+    assert final.is_over
+    with cardkit.store.open(pg_url, max_size=1, snapshot_every=8) as store:
+        store._backend._pipelines = False  # type: ignore[attr-defined]
+        match_id = store.create(game)
+        store.load(match_id)
+        for move in moves:
+            store.play(match_id, move)
+        assert store.log(match_id) == final.log
+        assert store.load(match_id).is_over
