@@ -397,10 +397,10 @@ class Game(Generic[A, V]):
                 f"{_where(entry)}: actor {entry.actor} but {to_act} was to act", seq=entry.seq
             )
         action = entry.action
-        cls = type(action)
-        after_guard = self._decide
+        line = self._line  # the shared fields read directly: this runs once per entry
+        after_guard = line.decide
         try:
-            if to_act != CHANCE and cls in self._rules.action_types and cls is not Shuffle and cls is not Pick:
+            if to_act != CHANCE and type(action) in line.seat_action_classes:
                 # all that is left of _check_action for such an action: its field types
                 if CHECKED_ACTIONS.get(id(action)) is not action:
                     check_fields(action, None)
@@ -423,7 +423,29 @@ class Game(Generic[A, V]):
             raise ReplayMismatchError(
                 f"{_where(entry)}: its events differ from what the rules decide now", seq=entry.seq
             )
-        return self._append(to_act, action, events)
+        if to_act == CHANCE:
+            return self._append(to_act, action, events)
+        # _append for a seat's entry, inlined as in play: this is most of a replay.
+        state = self._state
+        evolve = line.evolve
+        for event in events:
+            state = evolve(state, event)
+        head = self._head
+        if head is not None:
+            seq = head[_SEQ] + 1
+            node: _Node = (
+                seq, to_act, action, events, head, head[_CHANCES],
+                state if (seq + 1) % SNAPSHOT_EVERY == 0 else None,
+            )  # fmt: skip
+        else:
+            node = (0, to_act, action, events, None, 0, None)  # SNAPSHOT_EVERY > 1
+        game: Game[A, V] = _new(Game)
+        game._line = line
+        game._state = state
+        game._head = node
+        game._log = None
+        game._to_act = line.to_act(state)
+        return game
 
     # ----------------------------------------------------------------- the contract
 
