@@ -21,8 +21,9 @@ def pg_url(tmp_path: Any) -> str:
     return store_url("postgres", tmp_path)
 
 
-def _one_connection(store: cardkit.store.Store) -> Any:
-    """The pool of a store opened with ``max_size=1`` (its only connection)."""
+def _pool(store: cardkit.store.Store) -> Any:
+    """The connection pool of a PostgreSQL store (opened here with ``max_size=1``, so the
+    connection it hands out is the one the moves use)."""
     return store._backend._pool  # type: ignore[attr-defined]
 
 
@@ -36,11 +37,11 @@ def test_moves_go_on_after_the_prepared_statements_are_dropped(pg_url: str) -> N
         store.load(match_id)
         for move in moves[:10]:
             store.play(match_id, move)
-        with _one_connection(store).connection() as conn:
+        with _pool(store).connection() as conn:
             conn.execute("DEALLOCATE ALL")
         for move in moves[10:20]:
             store.play(match_id, move)
-        with _one_connection(store).connection() as conn:
+        with _pool(store).connection() as conn:
             conn.execute("DEALLOCATE ALL")
             conn.commit()
         for move in moves[20:]:
@@ -59,7 +60,7 @@ def test_a_lost_connection_fails_one_move_and_is_replaced(pg_url: str) -> None:
         store.load(match_id)
         for move in moves[:5]:
             store.play(match_id, move)
-        with _one_connection(store).connection() as conn:
+        with _pool(store).connection() as conn:
             pid = conn.info.backend_pid
         with psycopg.connect(pg_url, autocommit=True) as killer:
             killer.execute("SELECT pg_terminate_backend(%s)", (pid,))
