@@ -3,7 +3,8 @@ what it does when its statements or its connection are gone."""
 
 from __future__ import annotations
 
-from typing import Any
+from contextlib import contextmanager
+from typing import Any, Iterator
 
 import pytest
 
@@ -27,16 +28,23 @@ def _pool(store: cardkit.store.Store) -> Any:
     return store._backend._pool  # type: ignore[attr-defined]
 
 
+@contextmanager
+def _match(url: str, game: cardkit.Game, moves: list[Any], **options: Any) -> Iterator[tuple[Any, str]]:
+    """A store of one connection holding ``game`` as a match, ``moves`` played on it."""
+    with cardkit.store.open(url, max_size=1, **options) as store:
+        match_id = store.create(game)
+        store.load(match_id)
+        for move in moves:
+            store.play(match_id, move)
+        yield store, match_id
+
+
 def test_moves_go_on_after_the_prepared_statements_are_dropped(pg_url: str) -> None:
     # psycopg deallocates every prepared statement of a connection after a rollback on
     # it: the move must notice, prepare again and write exactly once.
     game = cardkit.new_game("crazy-eights", players=3, seed=11)
     final, moves = random_moves(game, Rng(5), 40)
-    with cardkit.store.open(pg_url, max_size=1) as store:
-        match_id = store.create(game)
-        store.load(match_id)
-        for move in moves[:10]:
-            store.play(match_id, move)
+    with _match(pg_url, game, moves[:10]) as (store, match_id):
         with _pool(store).connection() as conn:
             conn.execute("DEALLOCATE ALL")
         for move in moves[10:20]:
@@ -55,11 +63,7 @@ def test_a_lost_connection_fails_one_move_and_is_replaced(pg_url: str) -> None:
 
     game = cardkit.new_game("crazy-eights", players=3, seed=12)
     final, moves = random_moves(game, Rng(6), 12)
-    with cardkit.store.open(pg_url, max_size=1) as store:
-        match_id = store.create(game)
-        store.load(match_id)
-        for move in moves[:5]:
-            store.play(match_id, move)
+    with _match(pg_url, game, moves[:5]) as (store, match_id):
         with _pool(store).connection() as conn:
             pid = conn.info.backend_pid
         with psycopg.connect(pg_url, autocommit=True) as killer:
@@ -81,10 +85,8 @@ def test_without_pipelines_moves_take_psycopgs_path(pg_url: str) -> None:
     game = cardkit.new_game("wizard", players=3, seed=4, rounds=2)
     final, moves = random_moves(game, Rng(7), 10_000)
     assert final.is_over
-    with cardkit.store.open(pg_url, max_size=1, snapshot_every=8) as store:
-        store._backend._pipelines = False  # type: ignore[attr-defined]
-        match_id = store.create(game)
-        store.load(match_id)
+    with _match(pg_url, game, [], snapshot_every=8) as (store, match_id):
+        store._backend._pipelines = False
         for move in moves:
             store.play(match_id, move)
         assert store.log(match_id) == final.log

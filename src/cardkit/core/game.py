@@ -423,29 +423,7 @@ class Game(Generic[A, V]):
             raise ReplayMismatchError(
                 f"{_where(entry)}: its events differ from what the rules decide now", seq=entry.seq
             )
-        if to_act == CHANCE:
-            return self._append(to_act, action, events)
-        # _append for a seat's entry, inlined as in play: this is most of a replay.
-        state = self._state
-        evolve = line.evolve
-        for event in events:
-            state = evolve(state, event)
-        head = self._head
-        if head is not None:
-            seq = head[_SEQ] + 1
-            node: _Node = (
-                seq, to_act, action, events, head, head[_CHANCES],
-                state if (seq + 1) % SNAPSHOT_EVERY == 0 else None,
-            )  # fmt: skip
-        else:
-            node = (0, to_act, action, events, None, 0, None)  # SNAPSHOT_EVERY > 1
-        game: Game[A, V] = _new(Game)
-        game._line = line
-        game._state = state
-        game._head = node
-        game._log = None
-        game._to_act = line.to_act(state)
-        return game
+        return self._append(to_act, action, events)
 
     # ----------------------------------------------------------------- the contract
 
