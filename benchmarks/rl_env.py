@@ -1,6 +1,6 @@
 """Environment steps per second of ``cardkit.rl`` against ``Game.play`` in the same run.
 
-    python benchmarks/rl_env.py            # about a minute
+    python benchmarks/rl_env.py            # about two minutes
     python benchmarks/rl_env.py --quick    # a few seconds
 
 Both sides play uniformly random legal moves from the same seeds:
@@ -15,9 +15,13 @@ Both sides play uniformly random legal moves from the same seeds:
   about 0.1 ms on Spacc 'u Mazz's 32,694 entries — more than a ``Game.play`` (the
   breakdown line prints both picks; ``--int8-pick`` runs the loop with the plain one).
 
-Rounds alternate between the two (interleaved, so machine noise hits both alike) and the
-ratio env/Game.play of seat actions per second is printed as min and median over rounds.
-The target is env >= 0.5x Game.play. ``--floor`` adds a third side, the same AEC loop
+Both sides play fixed batches (the same seeds every round, sized to about
+``--batch-seconds`` of CPU) measured by ``benchmarks/harness.py`` as ``run.py`` measures:
+CPU time, interleaved rounds, each batch cut into ``--slices`` slices of consecutive seeds
+taken in turn (A1 B1 A2 B2 ...), so machine noise hits both sides alike. The ratio
+env/Game.play of seat actions per CPU-second is printed as median/median, best/best and
+paired (the median of the per-round ratios), which the verdict reads. The target is
+env >= 0.5x Game.play. ``--floor`` adds a third side, the same AEC loop
 with the observation replaced by a constant vector: what the protocol itself costs (the
 action mask, the pick, ``last``/``step`` bookkeeping, the legal actions of the next seat),
 the ceiling of any encoder. A second line per target splits the cost of one step:
@@ -31,13 +35,15 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
 import cardkit
 import cardkit.rl
 from cardkit.rng import Rng
+
+from harness import Measured, Workload, measure
 
 TARGETS: list[tuple[str, str, int, dict[str, Any]]] = [
     ("crazy-eights 2p", "crazy-eights", 2, {}),
@@ -49,20 +55,17 @@ TARGETS: list[tuple[str, str, int, dict[str, Any]]] = [
 ]
 
 
-def game_play_rate(name: str, players: int, options: dict[str, Any], seconds: float, seed0: int) -> float:
-    """Seat actions per second through ``Game.play`` with random legal moves."""
+def game_play_batch(name: str, players: int, options: dict[str, Any], games: int, first: int) -> int:
+    """Seat actions of ``games`` random games (seeds ``first``...) through ``Game.play``."""
     actions = 0
-    seed = seed0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        seed += 1
+    for seed in range(first, first + games):
         rng = Rng.stream(seed, 1 << 40)
         game = cardkit.new_game(name, players=players, seed=seed, **options)
         while not game.is_over:
             legal = game.legal_actions()
             game = game.play(legal[rng.below(len(legal))])
             actions += 1
-    return actions / (time.perf_counter() - start)
+    return actions
 
 
 def _pick_bool(mask: Any) -> Any:
@@ -94,13 +97,11 @@ def floor_env(name: str, players: int, options: dict[str, Any]) -> cardkit.rl.Ca
     return env
 
 
-def env_rate(env: cardkit.rl.CardkitEnv, seconds: float, seed0: int, pick: Any = _pick_bool) -> float:
-    """Seat actions per second through the AEC API (``last()`` + ``step()``)."""
+def env_batch(env: cardkit.rl.CardkitEnv, games: int, first: int, pick: Any = _pick_bool) -> int:
+    """Seat actions of ``games`` random episodes (seeds ``first``...) through the AEC API
+    (``last()`` + ``step()``; the finished agents' ``step(None)`` are not counted)."""
     actions = 0
-    seed = seed0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        seed += 1
+    for seed in range(first, first + games):
         rng = Rng.stream(seed, 1 << 40)
         env.reset(seed=seed)
         while env.agents:
@@ -111,7 +112,26 @@ def env_rate(env: cardkit.rl.CardkitEnv, seconds: float, seed0: int, pick: Any =
             legal = pick(obs["action_mask"])
             env.step(int(legal[rng.below(len(legal))]))
             actions += 1
-    return actions / (time.perf_counter() - start)
+    return actions
+
+
+def _workload(key: str, label: str, batch: Callable[[int, int], int]) -> Workload:
+    def prepare(games: int, first: int = 1) -> Callable[[], object]:
+        return lambda: batch(games, first)
+
+    def count(result: object) -> int:
+        assert isinstance(result, int)
+        return result
+
+    return Workload(key, label, "seat actions", prepare, count)
+
+
+def _ratios(num: Measured, den: Measured) -> tuple[float, float, float]:
+    """median/median, best/best and paired (median of per-round ratios) of num to den."""
+    paired = statistics.median(
+        (num.units / max(t_num, 1e-9)) / (den.units / max(t_den, 1e-9)) for t_num, t_den in zip(num.times, den.times)
+    )
+    return num.median / den.median, num.best / den.best, paired
 
 
 def breakdown(env: cardkit.rl.CardkitEnv, positions: int = 400) -> dict[str, float]:
@@ -152,37 +172,39 @@ def breakdown(env: cardkit.rl.CardkitEnv, positions: int = 400) -> dict[str, flo
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="short rounds (a smoke run)")
-    parser.add_argument("--rounds", type=int, default=None, help="interleaved rounds per target")
+    parser.add_argument("--rounds", type=int, default=None, help="interleaved rounds per target (default 7)")
+    parser.add_argument("--batch-seconds", type=float, default=None, help="CPU seconds of one side's batch (default 1.0)")
+    parser.add_argument("--slices", type=int, default=None, help="slices a batch is cut into (default 10)")
     parser.add_argument("--only", default=None, help="run the targets whose label contains this")
     parser.add_argument("--floor", action="store_true", help="also time the loop with a constant observation")
     parser.add_argument("--int8-pick", action="store_true", help="pick with np.flatnonzero on the int8 mask")
     parser.add_argument("--no-breakdown", action="store_true", help="skip the per-part line")
     args = parser.parse_args()
-    seconds = 0.3 if args.quick else 1.5
-    rounds = args.rounds or (3 if args.quick else 5)
+    batch_seconds = args.batch_seconds or (0.05 if args.quick else 1.0)
+    rounds = args.rounds or (2 if args.quick else 7)
+    slices = args.slices or (1 if args.quick else 10)
     pick = _pick_int8 if args.int8_pick else _pick_bool
     for label, name, players, options in TARGETS:
         if args.only and args.only not in label:
             continue
         env = cardkit.rl.env(name, players=players, **options)
-        floor = floor_env(name, players, options) if args.floor else None
-        plays: list[float] = []
-        steps: list[float] = []
-        ratios: list[float] = []
-        floors: list[float] = []
-        for r in range(rounds):
-            plays.append(game_play_rate(name, players, options, seconds, 1000 * r))
-            steps.append(env_rate(env, seconds, 1000 * r, pick))
-            ratios.append(steps[-1] / plays[-1])
-            if floor is not None:
-                floors.append(env_rate(floor, seconds, 1000 * r, pick) / plays[-1])
+        sides = [
+            _workload("play", f"{label} Game.play", lambda n, f: game_play_batch(name, players, options, n, f)),
+            _workload("env", f"{label} env step", lambda n, f, env=env: env_batch(env, n, f, pick)),
+        ]
+        if args.floor:
+            flat = floor_env(name, players, options)
+            sides.append(_workload("floor", f"{label} constant observation", lambda n, f: env_batch(flat, n, f, pick)))
+        got = measure(sides, rounds, batch_seconds, slices=slices)
+        play, step = got["play"], got["env"]
+        median, best, paired = _ratios(step, play)
+        verdict = "met" if paired >= 0.5 else "not met"
         print(
-            f"{label}: Game.play median {statistics.median(plays):,.0f} seat actions/s; "
-            f"env step median {statistics.median(steps):,.0f} steps/s "
-            f"(obs {env.encoder.size} floats, {len(env.actions)} actions); "
-            f"ratio env/Game.play min {min(ratios):.2f}x median {statistics.median(ratios):.2f}x "
-            f"over {rounds} interleaved rounds"
-            + (f"; constant observation: median {statistics.median(floors):.2f}x" if floors else "")
+            f"{label}: Game.play {play.median:,.0f} seat actions/s (median), env step {step.median:,.0f} "
+            f"steps/s (obs {env.encoder.size} floats, {len(env.actions)} actions); env/Game.play "
+            f"{median:.2f}x median ({best:.2f}x best; {paired:.2f}x paired) over {rounds} rounds of "
+            f"{play.games} and {step.games} games   target >= 0.5x: {verdict}"
+            + (f"; constant observation: {_ratios(got['floor'], play)[2]:.2f}x paired" if args.floor else "")
         )
         if not args.no_breakdown:
             parts = breakdown(env)
