@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
-__all__ = ["Workload", "Measured", "measure"]
+__all__ = ["Workload", "Measured", "measure", "ratios"]
 
 
 @dataclass(frozen=True)
@@ -60,6 +60,16 @@ class Measured:
     def median(self) -> float:
         """Units per CPU-second at the median round time."""
         return self.units / max(statistics.median(self.times), 1e-9)
+
+
+def ratios(num: Measured, den: Measured) -> tuple[float, float, float]:
+    """``num``'s rate over ``den``'s: median over median, best over best, and paired (the
+    ratio within each round, both sides having run in the same slices of time, then the
+    median over rounds; the target verdicts read this one)."""
+    paired = statistics.median(
+        (num.units / max(t_num, 1e-9)) / (den.units / max(t_den, 1e-9)) for t_num, t_den in zip(num.times, den.times)
+    )
+    return num.median / den.median, num.best / den.best, paired
 
 
 def _timed(body: Callable[[], object]) -> tuple[float, object]:

@@ -33,7 +33,6 @@ the ceiling of any encoder. A second line per target splits the cost of one step
 from __future__ import annotations
 
 import argparse
-import statistics
 import time
 from typing import Any, Callable
 
@@ -43,7 +42,7 @@ import cardkit
 import cardkit.rl
 from cardkit.rng import Rng
 
-from harness import Measured, Workload, measure
+from harness import Workload, measure, ratios
 
 TARGETS: list[tuple[str, str, int, dict[str, Any]]] = [
     ("crazy-eights 2p", "crazy-eights", 2, {}),
@@ -126,14 +125,6 @@ def _workload(key: str, label: str, batch: Callable[[int, int], int]) -> Workloa
     return Workload(key, label, "seat actions", prepare, count)
 
 
-def _ratios(num: Measured, den: Measured) -> tuple[float, float, float]:
-    """median/median, best/best and paired (median of per-round ratios) of num to den."""
-    paired = statistics.median(
-        (num.units / max(t_num, 1e-9)) / (den.units / max(t_den, 1e-9)) for t_num, t_den in zip(num.times, den.times)
-    )
-    return num.median / den.median, num.best / den.best, paired
-
-
 def breakdown(env: cardkit.rl.CardkitEnv, positions: int = 400) -> dict[str, float]:
     """Microseconds per step of each part of an observation, over positions of random games."""
     games = []
@@ -197,14 +188,14 @@ def main() -> None:
             sides.append(_workload("floor", f"{label} constant observation", lambda n, f: env_batch(flat, n, f, pick)))
         got = measure(sides, rounds, batch_seconds, slices=slices)
         play, step = got["play"], got["env"]
-        median, best, paired = _ratios(step, play)
+        median, best, paired = ratios(step, play)
         verdict = "met" if paired >= 0.5 else "not met"
         print(
             f"{label}: Game.play {play.median:,.0f} seat actions/s (median), env step {step.median:,.0f} "
             f"steps/s (obs {env.encoder.size} floats, {len(env.actions)} actions); env/Game.play "
             f"{median:.2f}x median ({best:.2f}x best; {paired:.2f}x paired) over {rounds} rounds of "
             f"{play.games} and {step.games} games   target >= 0.5x: {verdict}"
-            + (f"; constant observation: {_ratios(got['floor'], play)[2]:.2f}x paired" if args.floor else "")
+            + (f"; constant observation: {ratios(got['floor'], play)[2]:.2f}x paired" if args.floor else "")
         )
         if not args.no_breakdown:
             parts = breakdown(env)

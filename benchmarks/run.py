@@ -31,7 +31,6 @@ figures; they are never asserted by timed tests.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -42,7 +41,7 @@ import cardkit  # noqa: E402
 
 import measures  # noqa: E402
 import workloads as wl  # noqa: E402
-from harness import Measured, Workload, measure  # noqa: E402
+from harness import Measured, Workload, measure, ratios  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -72,13 +71,7 @@ def _rate(value: float) -> str:
 
 def _ratio_line(label: str, what: str, num: Measured, den: Measured, target: str | None = None,
                 goal: float | None = None, at_least: bool = True) -> str:
-    median = num.median / den.median
-    best = num.best / den.best
-    # Paired: the ratio within each round (both sides ran in the same slices of time),
-    # then the median over rounds; the verdict reads this one.
-    paired = statistics.median(
-        (num.units / max(t_num, 1e-9)) / (den.units / max(t_den, 1e-9)) for t_num, t_den in zip(num.times, den.times)
-    )
+    median, best, paired = ratios(num, den)  # the verdict reads the paired one
     line = f"{label:<20} {what:<62} {median:6.2f}x median ({best:.2f}x best; {paired:.2f}x paired)"
     if target is not None and goal is not None:
         line += f"   target {target}: {_target(paired, goal, at_least)}"
