@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
-__all__ = ["Workload", "Measured", "measure", "ratios"]
+__all__ = ["Workload", "Measured", "measure", "ratios", "units"]
 
 
 @dataclass(frozen=True)
@@ -40,6 +40,12 @@ class Workload:
     unit: str
     prepare: Callable[..., Callable[[], object]]
     count: Callable[[object], int]
+
+
+def units(result: object) -> int:
+    """The ``count`` of a workload whose body returns its units itself (an ``int``)."""
+    assert isinstance(result, int)
+    return result
 
 
 @dataclass

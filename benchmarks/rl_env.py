@@ -42,7 +42,7 @@ import cardkit
 import cardkit.rl
 from cardkit.rng import Rng
 
-from harness import Workload, measure, ratios
+from harness import Workload, measure, ratios, units
 
 TARGETS: list[tuple[str, str, int, dict[str, Any]]] = [
     ("crazy-eights 2p", "crazy-eights", 2, {}),
@@ -118,11 +118,7 @@ def _workload(key: str, label: str, batch: Callable[[int, int], int]) -> Workloa
     def prepare(games: int, first: int = 1) -> Callable[[], object]:
         return lambda: batch(games, first)
 
-    def count(result: object) -> int:
-        assert isinstance(result, int)
-        return result
-
-    return Workload(key, label, "seat actions", prepare, count)
+    return Workload(key, label, "seat actions", prepare, units)
 
 
 def breakdown(env: cardkit.rl.CardkitEnv, positions: int = 400) -> dict[str, float]:

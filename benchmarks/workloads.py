@@ -18,7 +18,7 @@ import cardkit
 from cardkit.core.game import chance_outcome
 from cardkit.core.rules import CHANCE
 
-from harness import Workload
+from harness import Workload, units
 from naive_crazy_eights import NaiveCrazyEights, card_code
 
 __all__ = [
@@ -134,11 +134,6 @@ def game_playout(config: Config, seed: int) -> int:
     return actions
 
 
-def _sum_of(result: object) -> int:
-    assert isinstance(result, int)
-    return result
-
-
 def pure_workload(config: Config) -> Workload:
     """cardkit's pure reducer: ``rules.legal_actions`` / ``decide`` / ``evolve`` on states."""
     rules = cardkit.get_rules(config.game)
@@ -147,7 +142,7 @@ def pure_workload(config: Config) -> Workload:
     def prepare(games: int, first: int = 1) -> Callable[[], object]:
         return lambda: sum(pure_playout(rules, cfg, seed) for seed in range(first, first + games))
 
-    return Workload(f"pure {config.label}", "cardkit pure reducer", "player actions", prepare, _sum_of)
+    return Workload(f"pure {config.label}", "cardkit pure reducer", "player actions", prepare, units)
 
 
 def game_workload(config: Config) -> Workload:
@@ -156,7 +151,7 @@ def game_workload(config: Config) -> Workload:
     def prepare(games: int, first: int = 1) -> Callable[[], object]:
         return lambda: sum(game_playout(config, seed) for seed in range(first, first + games))
 
-    return Workload(f"game {config.label}", "cardkit Game.play", "player actions", prepare, _sum_of)
+    return Workload(f"game {config.label}", "cardkit Game.play", "player actions", prepare, units)
 
 
 def replay_workload(config: Config) -> Workload:
@@ -176,7 +171,7 @@ def replay_workload(config: Config) -> Workload:
 
         return body
 
-    return Workload(f"replay {config.label}", "cardkit replay", "log entries", prepare, _sum_of)
+    return Workload(f"replay {config.label}", "cardkit replay", "log entries", prepare, units)
 
 
 # --------------------------------------------------------------------------- naive Python
@@ -213,7 +208,7 @@ def naive_workload(config: Config) -> Workload:
     def prepare(games: int, first: int = 1) -> Callable[[], object]:
         return lambda: sum(naive_playout(config.players, seed, blocked_rule) for seed in range(first, first + games))
 
-    return Workload(f"naive {config.label}", "naive mutable Python", "player actions", prepare, _sum_of)
+    return Workload(f"naive {config.label}", "naive mutable Python", "player actions", prepare, units)
 
 
 # --------------------------------------------------------------------------- OpenSpiel
@@ -293,7 +288,7 @@ def openspiel_python_workload(config: Config) -> Workload:
     def prepare(games: int, first: int = 1) -> Callable[[], object]:
         return lambda: sum(one(seed) for seed in range(first, first + games))
 
-    return Workload(f"os-py {config.label}", "OpenSpiel Python-driven", "player actions", prepare, _sum_of)
+    return Workload(f"os-py {config.label}", "OpenSpiel Python-driven", "player actions", prepare, units)
 
 
 # --------------------------------------------------------------------------- RLCard
@@ -334,4 +329,4 @@ def rlcard_uno_workload() -> Workload:
     def prepare(games: int, first: int = 1) -> Callable[[], object]:
         return lambda: sum(one(seed) for seed in range(first, first + games))
 
-    return Workload("rlcard uno", "RLCard UNO 2p (Python)", "player actions", prepare, _sum_of)
+    return Workload("rlcard uno", "RLCard UNO 2p (Python)", "player actions", prepare, units)
