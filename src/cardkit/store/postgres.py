@@ -39,7 +39,7 @@ CHANNEL = "cardkit_store"
 _MIGRATION_LOCK = 0x63617264  # "card": one migrating process at a time
 _NOTIFY = "SELECT pg_notify(%s, %s)"
 # One statement, so its own transaction, whose commit does not wait for the WAL flush.
-_NOTIFY_UNFLUSHED = "SELECT set_config('synchronous_commit', 'off', true), pg_notify(%s, %s)"
+_WAKE_UNFLUSHED = "SELECT set_config('synchronous_commit', 'off', true), pg_notify(?, ?)"
 
 
 def _placeholder(statement: str) -> str:
@@ -49,6 +49,7 @@ def _placeholder(statement: str) -> str:
 # Arrays go in binary (%b): in text the driver escapes every quote of the JSON they hold.
 _ADVANCE = _placeholder(sql.ADVANCE_POSTGRES).replace("%s::", "%b::")
 _ADVANCE_ONE = _placeholder(sql.ADVANCE_ONE_POSTGRES)
+_NOTIFY_UNFLUSHED = _placeholder(_WAKE_UNFLUSHED)
 
 
 def _numbered(statement: str) -> bytes:
@@ -64,10 +65,7 @@ _ADVANCE_ONE_LIBPQ = _numbered(sql.ADVANCE_ONE_POSTGRES)
 _NOTIFY_NAME = b"cardkit_notify"
 # Its own transaction, whose commit does not wait for the WAL flush; sent only if the
 # match is at the move's length (a move that failed wakes nobody).
-_NOTIFY_LIBPQ = _numbered(
-    "SELECT set_config('synchronous_commit', 'off', true), pg_notify(?, ?) "
-    "FROM cardkit_matches WHERE match_id = ? AND length = ?"
-)
+_NOTIFY_LIBPQ = _numbered(_WAKE_UNFLUSHED + " FROM cardkit_matches WHERE match_id = ? AND length = ?")
 _UNIQUE_VIOLATION = b"23505"
 _NO_SUCH_STATEMENT = b"26000"  # invalid_sql_statement_name
 
