@@ -11,6 +11,7 @@ import pytest
 import cardkit
 import cardkit.store
 from cardkit.rng import Rng
+from cardkit.errors import ConcurrencyError
 from cardkit.store.errors import StoreError
 
 from .conftest import store_url
@@ -91,3 +92,25 @@ def test_without_pipelines_moves_take_psycopgs_path(pg_url: str) -> None:
             store.play(match_id, move)
         assert store.log(match_id) == final.log
         assert store.load(match_id).is_over
+
+
+def test_an_entry_already_at_the_seq_is_a_concurrency_error_and_writes_nothing(pg_url: str) -> None:
+    # The match row says the move may go on, but a row already holds its seq (written
+    # by hand here; a writer outside the store could): the primary key refuses the
+    # entry, the whole move is rolled back, and the caller hears ConcurrencyError.
+    import psycopg
+
+    game = cardkit.new_game("crazy-eights", players=3, seed=13)
+    _, moves = random_moves(game, Rng(8), 6)
+    with _match(pg_url, game, moves[:3]) as (store, match_id):
+        before = store.log(match_id)
+        seq = len(before.entries)
+        with psycopg.connect(pg_url, autocommit=True) as other:
+            other.execute(
+                "INSERT INTO cardkit_entries (match_id, seq, actor, action, events) VALUES (%s, %s, 0, '{}', '[]')",
+                (match_id, seq),
+            )
+            with pytest.raises(ConcurrencyError):
+                store.play(match_id, moves[3])
+            length = other.execute("SELECT length FROM cardkit_matches WHERE match_id = %s", (match_id,)).fetchone()
+        assert length == (seq,)
