@@ -55,7 +55,7 @@ def test_rule_bot_beats_random(name: str) -> None:
 WIZARD_VS_RULE = ("wizard", ["ismcts:1000", "rule", "rule"], 30, range(4000, 4010))
 WIZARD_VS_RANDOM = ("wizard", ["ismcts:1000", "random", "random"], 30, range(3000, 3010))
 CUTTHROAT_VS_RULE = ("cutthroat-spades", ["ismcts:1000", "rule", "rule"], 3, range(2026, 2046))
-CRAZY_EIGHTS_VS_RULE = ("crazy-eights", ["ismcts:1000", "rule", "rule"], 30, range(2026, 2036))
+CRAZY_EIGHTS_VS_RULE = ("crazy-eights", ["ismcts:1000", "rule", "rule"], 30, range(2026, 2046))
 SPACC_VS_RULE = ("spacc-u-mazz", ["ismcts:1000", "rule", "rule"], 3, range(2026, 2034))
 
 
@@ -94,7 +94,7 @@ def test_cutthroat_ismcts_beats_rule_bots() -> None:
 
 @pytest.mark.slow
 @long_only
-@pytest.mark.xfail(reason="not shown: 0.340 [0.289, 0.395] over the table's 300 Crazy Eights hands, level with RuleBot", strict=False)
+@pytest.mark.xfail(reason="not shown: 0.350 [0.313, 0.389] over the table's 600 Crazy Eights hands, level with RuleBot", strict=False)
 def test_crazy_eights_ismcts_beats_rule_bots() -> None:
     name, specs, games, seeds = CRAZY_EIGHTS_VS_RULE
     report = chunked(name, specs, games, seeds)
