@@ -281,7 +281,7 @@ def test_spacc_failed_blind_card_is_known_to_everyone_and_kept() -> None:
 
 
 def test_spacc_drawn_buried_starter_is_known() -> None:
-    from cardkit.games.spacc_u_mazz.events import CardDrawn
+    from cardkit.games.spacc_u_mazz.events import StarterDrawn
 
     for seed in range(200):
         rng = random.Random(seed)
@@ -295,13 +295,19 @@ def test_spacc_drawn_buried_starter_is_known() -> None:
             steps += 1
             last = game.last_entry
             assert last is not None
-            drawn = [e for e in last.events if isinstance(e, CardDrawn) and e.stock == "main"]
-            if not drawn or before.main_known < len(before.main_stock) or game.is_over:
+            drawn = [e for e in last.events if isinstance(e, StarterDrawn)]
+            if not drawn or game.is_over:
                 continue
+            assert before.main_known >= len(before.main_stock)
             who = drawn[0].seat
             card = before.main_stock[0]
+            assert drawn[0].card == card
             observer = (who + 1) % 3
             assert card.code in game.view(observer)["known"][who]
+            ss = game.seat_state(observer)
+            srng = random.Random(0)
+            for _ in range(20):
+                assert card in ss.sample(srng).hands[who], "a drawn starter stays in the hand"
             return
     pytest.fail("no buried starter drawn")
 

@@ -36,6 +36,11 @@ def _drawn(e: ev.CardDrawn, v: int | None) -> str:
     return f"{seat_name(e.seat, v)} draws {what} from the {e.stock} stock{why}."
 
 
+def _starter_drawn(e: ev.StarterDrawn, v: int | None) -> str:
+    why = " as a penalty" if e.penalty else ""
+    return f"{seat_name(e.seat, v)} draws {card_text(e.card)}, a buried starting card, from the main stock{why}."
+
+
 def _blind_failed(e: ev.BlindFailed, v: int | None) -> str:
     what = card_text(e.card) if e.card is not None else "a card that does not play"
     return f"{seat_name(e.seat, v)} turns face-down card {e.position}: {what}; it goes to the hand with the pile."
@@ -81,6 +86,7 @@ DESCRIBERS: dict[type, _Describer] = {
         f"{seat_name(e.seat, v)} turns face-down card {e.position}: the {card_text(e.card)}."
     ),
     ev.CardDrawn: _drawn,
+    ev.StarterDrawn: _starter_drawn,
     ev.JokerDrawn: lambda e, v: f"{seat_name(e.seat, v)} draws the {card_text(e.card)} from the {e.stock} stock.",
     ev.PenaltyWaived: lambda e, v: f"Both stocks are empty: {seat_name(e.seat, v)} draws no penalty.",
     ev.PileTaken: lambda e, v: f"{seat_name(e.seat, v)} takes the pile ({count_text(len(e.cards), 'card')}).",

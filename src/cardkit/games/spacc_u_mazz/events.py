@@ -2,9 +2,10 @@
 
 Fields that may hide cards are optional: the redacted form a viewer receives has
 ``None`` there (``HandDealt`` of another seat, every ``FaceDownDealt`` and
-``StockFormed``, another seat's ``CardDrawn`` and ``BlindFailed``). Every seat action
-ends with exactly one *closing* event: ``TurnStarted`` (the next seat is to act),
-``ChoiceOffered`` (the same seat decides what its red joker does) or ``HandEnded``.
+``StockFormed``, another seat's ``CardDrawn``; a ``StarterDrawn`` and a ``BlindFailed``
+are shown to all, since everyone saw the card). Every seat action ends with exactly one
+*closing* event: ``TurnStarted`` (the next seat is to act), ``ChoiceOffered`` (the same
+seat decides what its red joker does) or ``HandEnded``.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ __all__ = [
     "BlindFailed",
     "JokerRevealed",
     "CardDrawn",
+    "StarterDrawn",
     "JokerDrawn",
     "PenaltyWaived",
     "PileTaken",
@@ -179,6 +181,17 @@ class CardDrawn:
 
 
 @attrs.frozen(weakref_slot=False)
+class StarterDrawn:
+    """``seat`` drew ``card`` from the main stock, a starting card buried face up at its
+    bottom (rule 5): every seat saw it, so unlike :class:`CardDrawn` it is shown to all
+    (``penalty``: rule 19/20 black joker)."""
+
+    seat: int
+    penalty: bool
+    card: Card
+
+
+@attrs.frozen(weakref_slot=False)
 class JokerDrawn:
     """``seat`` drew joker ``card`` from the ``stock``; it acts and leaves the game (rule 20)."""
 
@@ -307,17 +320,17 @@ class GameEnded:
 EVENT_TYPES: tuple[type, ...] = (
     FirstDealerChosen, HandStarted, HandDealt, FaceUpDealt, FaceDownDealt, StarterBuried,
     StarterTurned, StockFormed, CardsPlayed, PileBurned, BlindPlayed, BlindFailed,
-    JokerRevealed, CardDrawn, JokerDrawn, PenaltyWaived, PileTaken, Passed, ChoiceOffered,
-    HandDumped, HandKept, CardRemoved, RemovalDeclined, PlayerWentOut, TurnStarted,
-    HandEnded, CardsRevealed, HandScored, GameEnded,
+    JokerRevealed, CardDrawn, StarterDrawn, JokerDrawn, PenaltyWaived, PileTaken, Passed,
+    ChoiceOffered, HandDumped, HandKept, CardRemoved, RemovalDeclined, PlayerWentOut,
+    TurnStarted, HandEnded, CardsRevealed, HandScored, GameEnded,
 )  # fmt: skip
 """Every event class (registered with serde through ``Rules.event_types``)."""
 
 SpaccEvent = Union[
     FirstDealerChosen, HandStarted, HandDealt, FaceUpDealt, FaceDownDealt, StarterBuried,
     StarterTurned, StockFormed, CardsPlayed, PileBurned, BlindPlayed, BlindFailed,
-    JokerRevealed, CardDrawn, JokerDrawn, PenaltyWaived, PileTaken, Passed, ChoiceOffered,
-    HandDumped, HandKept, CardRemoved, RemovalDeclined, PlayerWentOut, TurnStarted,
-    HandEnded, CardsRevealed, HandScored, GameEnded,
+    JokerRevealed, CardDrawn, StarterDrawn, JokerDrawn, PenaltyWaived, PileTaken, Passed,
+    ChoiceOffered, HandDumped, HandKept, CardRemoved, RemovalDeclined, PlayerWentOut,
+    TurnStarted, HandEnded, CardsRevealed, HandScored, GameEnded,
 ]  # fmt: skip
 """Any Spacc 'u Mazz event."""

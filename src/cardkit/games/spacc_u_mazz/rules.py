@@ -74,6 +74,7 @@ from cardkit.games.spacc_u_mazz.events import (
     PlayerWentOut,
     RemovalDeclined,
     StarterBuried,
+    StarterDrawn,
     StarterTurned,
     StockFormed,
     TurnStarted,
@@ -219,7 +220,7 @@ class SpaccRules:
     """The rules of Spacc 'u Mazz (registry name ``spacc-u-mazz``)."""
 
     name = GAME
-    rules_version = 1
+    rules_version = 2  # 2: a drawn buried starting card is a StarterDrawn, shown to all
     min_players = 2
     max_players = 4
     action_types: tuple[type, ...] = ACTION_TYPES
@@ -241,6 +242,7 @@ class SpaccRules:
             BlindFailed: self._on_blind_failed,
             JokerRevealed: self._on_joker_revealed,
             CardDrawn: self._on_card_drawn,
+            StarterDrawn: self._on_starter_drawn,
             JokerDrawn: self._on_joker_drawn,
             PenaltyWaived: _unchanged,
             PileTaken: self._on_pile_taken,
@@ -542,7 +544,10 @@ class SpaccRules:
             events.append(PenaltyWaived(seat))
             return self._finish(base, seat, events, None)
         if card.suit is not None:
-            events.append(_card_drawn(seat, stock, penalty, card))
+            if stock == "main" and now.main_known >= len(now.main_stock):
+                events.append(StarterDrawn(seat, penalty, card))  # a buried starter: public
+            else:
+                events.append(_card_drawn(seat, stock, penalty, card))
             return self._finish(base, seat, events, True)
         events.append(JokerDrawn(seat, stock, penalty, card))
         if card is RED_JOKER:
@@ -832,12 +837,17 @@ class SpaccRules:
         )
 
     def _on_card_drawn(self, s: State, e: CardDrawn) -> State:
-        seat = e.seat
+        return self._draw_into_hand(s, e.seat, e.stock == "main")
+
+    def _on_starter_drawn(self, s: State, e: StarterDrawn) -> State:
+        return self._draw_into_hand(s, e.seat, True)
+
+    def _draw_into_hand(self, s: State, seat: int, from_main: bool) -> State:
         main = s.main_stock
         reserve = s.reserve_stock
         known = s.main_known
         seen = s.known
-        if e.stock == "main":
+        if from_main:
             card = main[0]
             if known >= len(main):  # a starter buried face up: everyone saw it
                 seen = seen[:seat] + (sort_cards(seen[seat] + (card,)),) + seen[seat + 1 :]
@@ -1009,8 +1019,8 @@ class SpaccRules:
         """Hide dealt hands of others, every face-down deal, stock orders and others' draws.
 
         A failed blind card is shown to everyone: it was turned face up before it went into
-        the hand (the hand's ``known`` part). A drawn buried starter stays hidden in the
-        draw event (the event cannot tell), but the views and zones show it as known."""
+        the hand (the hand's ``known`` part); so is a drawn buried starting card, which
+        everyone saw buried face up (a ``StarterDrawn``, not a ``CardDrawn``)."""
         kind = type(event)
         if kind is HandDealt and event.seat != viewer:
             return HandDealt(event.seat, event.count, None)

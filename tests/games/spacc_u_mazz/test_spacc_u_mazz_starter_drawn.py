@@ -1,0 +1,96 @@
+"""Rule 5's buried starting cards stay public when drawn (``StarterDrawn``, rules_version 2),
+and version-1 logs, which logged such a draw as a private ``CardDrawn``, still replay."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+
+import cardkit
+from cardkit import Card, Game, ReplayMismatchError
+from cardkit.games.spacc_u_mazz.events import CardDrawn, JokerRevealed, StarterDrawn
+from cardkit.games.spacc_u_mazz.rules import RULES
+from cardkit.games.spacc_u_mazz.state import replace
+from spacc_helpers import act, cards, table
+
+
+def test_a_drawn_buried_starter_is_shown_to_every_seat() -> None:
+    st = replace(table(hands=["KS", "3C"], pile="5H", main="4D TD"), main_known=1)
+    after, events = act(st, "draw")  # 4D: an ordinary card of the stock, private
+    assert type(events[0]) is CardDrawn and RULES.redact(events[0], 1).card is None
+    after, events = act(replace(after, to_act=0), "draw")  # TD: the buried starter
+    assert events[0] == StarterDrawn(0, False, Card("TD"))
+    for viewer in (0, 1, None):
+        assert RULES.redact(events[0], viewer) == events[0]
+    assert after.known[0] == cards("TD") and after.main_stock == () and after.main_known == 0
+    assert "TD" in RULES.view(after, 1)["known"][0]
+
+
+def test_a_penalty_draw_of_a_buried_starter_is_shown_too() -> None:
+    st = replace(table(hands=["", "3C"], downs=["BJ", ""], pile="", main="9D"), main_known=1)
+    _, events = act(st, "blind 1")
+    assert type(events[0]) is JokerRevealed
+    assert events[1] == StarterDrawn(0, True, Card("9D"))
+
+
+def _game_with_a_starter_drawn() -> Game:
+    for seed in range(200):
+        rng = random.Random(seed)
+        game = cardkit.new_game("spacc-u-mazz", players=3, seed=seed)
+        if game.state.main_known == 0:
+            continue
+        steps = 0
+        while not game.is_over and steps < 3000:
+            game = game.play(rng.choice(game.legal_actions()))
+            steps += 1
+            last = game.last_entry
+            assert last is not None
+            if any(type(e) is StarterDrawn for e in last.events):
+                return game
+    pytest.fail("no buried starter drawn")
+
+
+def _as_version_1(log: cardkit.GameLog) -> cardkit.GameLog:
+    """The log as version 1 wrote it: each StarterDrawn a CardDrawn from the main stock."""
+
+    def old(event: object) -> object:
+        if type(event) is StarterDrawn:
+            return CardDrawn(event.seat, "main", event.penalty, event.card)
+        return event
+
+    entries = tuple(attrs.evolve(e, events=tuple(old(v) for v in e.events)) for e in log.entries)
+    return attrs.evolve(log, rules_version=1, entries=entries)
+
+
+def test_other_seats_receive_the_drawn_starter() -> None:
+    game = _game_with_a_starter_drawn()
+    last = game.last_entry
+    assert last is not None
+    drawn = next(e for e in last.events if type(e) is StarterDrawn)
+    for viewer in range(3):
+        (entry,) = game.entries_for(viewer, after=last.seq - 1)
+        assert drawn in entry.events
+
+
+def test_a_version_1_log_replays_as_version_2() -> None:
+    game = _game_with_a_starter_drawn()
+    old = _as_version_1(game.log)
+    assert old != game.log and '"starter_drawn"' not in cardkit.dumps(old)
+    replayed = cardkit.replay(cardkit.loads(cardkit.dumps(old)))
+    assert replayed.log == game.log and replayed.state == game.state
+    assert replayed.log.rules_version == RULES.rules_version == 2
+
+
+def test_a_bad_version_1_log_still_fails_its_replay() -> None:
+    game = _game_with_a_starter_drawn()
+    old = _as_version_1(game.log)
+    last = old.entries[-1]
+    index = next(i for i, e in enumerate(last.events) if type(e) is CardDrawn)
+    wrong = attrs.evolve(last.events[index], card=Card("2S") if last.events[index].card != Card("2S") else Card("3S"))
+    events = last.events[:index] + (wrong,) + last.events[index + 1 :]
+    bad = attrs.evolve(old, entries=old.entries[:-1] + (attrs.evolve(last, events=events),))
+    with pytest.raises(ReplayMismatchError) as caught:
+        cardkit.replay(bad)
+    assert caught.value.seq == last.seq
