@@ -84,6 +84,34 @@ def test_ismcts_prefers_a_sure_win_over_visits_order() -> None:
     assert sum(visits.values()) == 80
 
 
+def test_ismcts_searches_rules_without_an_unguarded_decide() -> None:
+    """The search calls ``decide_after_guard`` where the rules have it, else ``decide``
+    (a user's rules need not offer it): the same search either way."""
+    from cardkit.core.seat import SeatState
+
+    game = next(g for g in positions("cutthroat-spades", 8, 12) if len(g.legal_actions()) > 1)
+    seat = game.to_act
+    assert seat is not None
+    fast = ISMCTSBot(iterations=150).root_visits(game.seat_state(seat), random.Random(6))
+    calls = []
+
+    class Guarded:
+        """The game's rules without ``decide_after_guard``, counting ``decide`` calls."""
+
+        def __getattr__(self, name: str) -> Any:
+            if name == "decide_after_guard":
+                raise AttributeError(name)
+            return getattr(game.rules, name)
+
+        def decide(self, state: Any, action: Any) -> Any:
+            calls.append(action)
+            return game.rules.decide(state, action)
+
+    ss = SeatState.of(Guarded(), game.config, game.state, seat, game.events_for(seat))  # type: ignore[arg-type]
+    assert ISMCTSBot(iterations=150).root_visits(ss, random.Random(6)) == fast
+    assert len(calls) > 150
+
+
 def test_wizard_rule_bot_bids_from_wizards_trumps_and_aces() -> None:
     hand = tuple(cardkit.Card.parse(c) for c in ("W", "W", "AS", "KH", "2C"))
     assert estimate_tricks(hand, "H", 3) > 3

@@ -13,7 +13,8 @@ consistent with what the seat knows), then walks one tree shared by all determin
   (``mean + c * sqrt(ln(available) / visits)``), so rarely possible actions are not
   over-explored;
 * the first untried legal action is expanded (chosen with the bot's rng), then a playout
-  runs on the pure reducer (``legal_actions / decide / evolve``) until the game ends or the
+  runs on the pure reducer (``legal_actions / decide / evolve``, ``decide`` without the
+  shared guards where the rules offer it) until the game ends or the
   current hand has been scored, every seat playing the game's rule strategy with some
   random moves (:mod:`cardkit.bots.playout`); chance nodes met on the way
   (a reshuffle) are answered by the bot's rng, never by the game's chance stream; a
@@ -80,6 +81,18 @@ def payoffs(rules: Any, state: Any, players: int) -> list[float]:
     return out
 
 
+def _decider(rules: Any) -> Callable[[Any, Any, Any], Any]:
+    """``decide(state, action, mover)`` without the shared guards where the rules offer
+    it (``decide_after_guard``, as ``Game.play`` calls after its own checks): the search
+    only plays legal actions for the seat to act and outcomes of the pending chance, which
+    the guards would pass, and in a playout they cost about a twentieth of the time."""
+    after_guard = getattr(rules, "decide_after_guard", None)
+    if after_guard is not None:
+        return after_guard  # type: ignore[no-any-return]
+    decide = rules.decide
+    return lambda state, action, mover: decide(state, action)
+
+
 def playout(
     rules: Any,
     state: Any,
@@ -93,7 +106,7 @@ def playout(
     hand was scored), or ``limit`` steps. Returns the state and whether it was cut off."""
     to_act_of = rules.to_act
     legal_of = rules.legal_actions
-    decide = rules.decide
+    decide = _decider(rules)
     evolve = rules.evolve
     randrange = rng.randrange
     for _ in range(limit):
@@ -116,7 +129,7 @@ def playout(
                 action = actions[randrange(len(actions))]
             else:
                 action = policy(state, actions, rng)
-        for event in decide(state, action):
+        for event in decide(state, action, to_act):
             state = evolve(state, event)
     return state, rules.to_act(state) is not None
 
@@ -212,7 +225,7 @@ class ISMCTSBot:
         sqrt = math.sqrt
         to_act_of = rules.to_act
         legal_of = rules.legal_actions
-        decide = rules.decide
+        decide = _decider(rules)
         evolve = rules.evolve
         node = root
         path: list[tuple[_Node, int]] = []
@@ -234,7 +247,7 @@ class ISMCTSBot:
             if untried:
                 action = untried[rng.randrange(len(untried))]
                 child = children[(to_act, action)] = _Node()
-                for event in decide(state, action):
+                for event in decide(state, action, to_act):
                     state = evolve(state, event)
                 path.append((child, to_act))
                 break
@@ -246,7 +259,7 @@ class ISMCTSBot:
                 if score > best_score:
                     best_action, best_score = action, score
             node = children[(to_act, best_action)]
-            for event in decide(state, best_action):
+            for event in decide(state, best_action, to_act):
                 state = evolve(state, event)
             path.append((node, to_act))
             to_act = to_act_of(state)
