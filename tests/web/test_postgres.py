@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+from contextlib import ExitStack
 from typing import Any
 
 from tests.store.conftest import postgres_dsn, wipe_postgres
@@ -31,12 +32,14 @@ def test_two_server_processes_share_one_postgres_store() -> None:
     dsn = postgres_dsn()
     _wipe(dsn)
     rng = random.Random(3)
-    with running_server(dsn) as first, running_server(dsn) as second:
+    with running_server(dsn) as first, running_server(dsn) as second, ExitStack() as open_sockets:
         created = httpx.post(first + "/api/matches", json={
             "game": "crazy-eights", "players": 3, "bots": {"2": "rule"}, "seed": 99}).json()
         match_id, tokens = created["match_id"], created["tokens"]
         bases = {0: first, 1: second}
-        sockets = {s: connect(bases[s].replace("http", "ws") + f"/api/matches/{match_id}/ws", open_timeout=10)
+        # Each socket is a context manager (websockets 17 deprecates a bare connect()).
+        sockets = {s: open_sockets.enter_context(connect(
+                       bases[s].replace("http", "ws") + f"/api/matches/{match_id}/ws", open_timeout=10))
                    for s in (0, 1)}
         seen: dict[int, list[int]] = {0: [], 1: []}
         latest: dict[int, dict[str, Any]] = {}
@@ -48,32 +51,28 @@ def test_two_server_processes_share_one_postgres_store() -> None:
             latest[s] = message
             return message
 
-        try:
-            for s, ws in sockets.items():
-                ws.send(json.dumps({"type": "join", "seat": s, "token": tokens[str(s)]}))
-                receive(s)
-            for _ in range(400):
-                target = max(u["seq"] for u in latest.values())
-                for s in sockets:  # both sides catch up with the newest seq either has seen
-                    while latest[s]["seq"] < target:
-                        receive(s)
-                if latest[0]["is_over"]:
-                    break
-                mover = latest[0]["to_act"]
-                if mover == 2:  # the bot: wait for news from its server
-                    receive(0)
-                    continue
-                seq = latest[mover]["seq"]
-                sockets[mover].send(json.dumps({"type": "move", "expected_seq": seq,
-                                                "action": rng.choice(latest[mover]["legal"])}))
-                other = 1 - mover
-                while latest[other]["seq"] <= seq:  # the other process hears of it
-                    receive(other)
-            assert latest[0]["is_over"] and latest[1]["is_over"]
-            final = latest[0]["seq"]
-            assert latest[1]["seq"] == final
-            for s in (0, 1):
-                assert seen[s] == list(range(final + 1)), s
-        finally:
-            for ws in sockets.values():
-                ws.close()
+        for s, ws in sockets.items():
+            ws.send(json.dumps({"type": "join", "seat": s, "token": tokens[str(s)]}))
+            receive(s)
+        for _ in range(400):
+            target = max(u["seq"] for u in latest.values())
+            for s in sockets:  # both sides catch up with the newest seq either has seen
+                while latest[s]["seq"] < target:
+                    receive(s)
+            if latest[0]["is_over"]:
+                break
+            mover = latest[0]["to_act"]
+            if mover == 2:  # the bot: wait for news from its server
+                receive(0)
+                continue
+            seq = latest[mover]["seq"]
+            sockets[mover].send(json.dumps({"type": "move", "expected_seq": seq,
+                                            "action": rng.choice(latest[mover]["legal"])}))
+            other = 1 - mover
+            while latest[other]["seq"] <= seq:  # the other process hears of it
+                receive(other)
+        assert latest[0]["is_over"] and latest[1]["is_over"]
+        final = latest[0]["seq"]
+        assert latest[1]["seq"] == final
+        for s in (0, 1):
+            assert seen[s] == list(range(final + 1)), s
