@@ -76,6 +76,18 @@ def _duplicate(exc: BaseException) -> str | None:
     return "match" if (exc.diag.constraint_name or "").startswith("cardkit_matches") else "entry"
 
 
+@contextmanager
+def _store_errors() -> Iterator[None]:
+    """A pool timeout or a PostgreSQL error as a :class:`StoreError` (the cardkit errors a
+    statement's outcome raises, such as ``ConcurrencyError``, pass through)."""
+    try:
+        yield
+    except PoolTimeout as exc:
+        raise StoreError(f"no PostgreSQL connection free: {exc}") from None
+    except psycopg.Error as exc:
+        raise StoreError(f"PostgreSQL: {exc}") from exc
+
+
 def _pipeline_results(pgconn: Any, syncs: int) -> list[Any]:
     """Send what is queued on ``pgconn`` (in pipeline mode) and read until ``syncs``
     synchronisation points: the result of each statement, in order (sync points and the
@@ -153,36 +165,35 @@ class PostgresBackend:
     def _transaction(self) -> Iterator[Any]:
         # Pipeline mode: statements whose results are not read (the inserts, the update,
         # the notify, COMMIT) travel together, so a move costs two round trips, not eight.
-        try:
-            with self._pool.connection() as conn:
-                failure: BaseException | None = None
-                try:
-                    with conn.pipeline():
-                        try:
-                            with conn.transaction():
-                                with conn.cursor() as cur:
-                                    yield cur
-                        except BaseException as exc:
-                            # Held until the pipeline is closed, which then need not
-                            # report (as a logged warning) that it was aborted.
-                            failure = exc
-                except pg_errors.PipelineAborted:
-                    if failure is None:
-                        raise
-                if failure is not None:
-                    raise failure
-        except PoolTimeout as exc:
-            raise StoreError(f"no PostgreSQL connection free: {exc}") from None
-        except pg_errors.UniqueViolation as exc:
-            # Raised where the pipeline syncs, so it is named here rather than at the insert.
-            constraint = exc.diag.constraint_name or ""
-            if constraint.startswith("cardkit_matches"):
-                raise MatchExistsError(f"that match id is already taken ({exc.diag.message_detail})") from None
-            raise ConcurrencyError(
-                f"another writer stored an entry at the same seq first ({exc.diag.message_detail})"
-            ) from None
-        except psycopg.Error as exc:
-            raise StoreError(f"PostgreSQL: {exc}") from exc
+        with _store_errors():  # outermost: the unique violations below are named first
+            try:
+                with self._pool.connection() as conn:
+                    failure: BaseException | None = None
+                    try:
+                        with conn.pipeline():
+                            try:
+                                with conn.transaction():
+                                    with conn.cursor() as cur:
+                                        yield cur
+                            except BaseException as exc:
+                                # Held until the pipeline is closed, which then need not
+                                # report (as a logged warning) that it was aborted.
+                                failure = exc
+                    except pg_errors.PipelineAborted:
+                        if failure is None:
+                            raise
+                    if failure is not None:
+                        raise failure
+            except pg_errors.UniqueViolation as exc:
+                # Raised where the pipeline syncs, so it is named here rather than at the insert.
+                constraint = exc.diag.constraint_name or ""
+                if constraint.startswith("cardkit_matches"):
+                    raise MatchExistsError(
+                        f"that match id is already taken ({exc.diag.message_detail})"
+                    ) from None
+                raise ConcurrencyError(
+                    f"another writer stored an entry at the same seq first ({exc.diag.message_detail})"
+                ) from None
 
     def _session(self, cur: Any) -> SqlSession:
         return SqlSession(
@@ -215,10 +226,8 @@ class PostgresBackend:
         (:meth:`_advance_one`); the others, or any move where libpq is older than 14 and
         has no pipeline mode, one statement and a wake-up through psycopg."""
         a = append
-        statement: str
-        params: tuple[Any, ...]
-        if len(a.entries) == 1 and not a.snapshots and self._pipelines:
-            try:
+        with _store_errors():
+            if len(a.entries) == 1 and not a.snapshots and self._pipelines:
                 # getconn/putconn, not connection(): its exit commits, which costs a round
                 # of psycopg's machinery on a connection libpq has left idle.
                 conn = self._pool.getconn()
@@ -226,10 +235,12 @@ class PostgresBackend:
                     return self._advance_one(conn, a)
                 finally:
                     self._pool.putconn(conn)
-            except PoolTimeout as exc:
-                raise StoreError(f"no PostgreSQL connection free: {exc}") from None
-            except psycopg.Error as exc:
-                raise StoreError(f"PostgreSQL: {exc}") from exc
+            return self._advance_statement(a)
+
+    def _advance_statement(self, a: Append) -> bool:
+        """A move as one statement through psycopg, then its wake-up."""
+        statement: str
+        params: tuple[Any, ...]
         if len(a.entries) == 1 and not a.snapshots:
             e = a.entries[0]
             statement = _ADVANCE_ONE
@@ -267,24 +278,21 @@ class PostgresBackend:
                             pass  # the move is committed; waiters see it when they next read the match
                 finally:
                     conn.autocommit = False
-        except PoolTimeout as exc:
-            raise StoreError(f"no PostgreSQL connection free: {exc}") from None
         except pg_errors.UniqueViolation as exc:
             raise ConcurrencyError(
                 f"match {a.match_id!r} already has an entry {a.length}: another writer came first "
                 f"({exc.diag.message_detail})"
             ) from None
-        except psycopg.Error as exc:
-            raise StoreError(f"PostgreSQL: {exc}") from exc
         return moved
 
     def _advance_one(self, conn: Any, a: Append) -> bool:
         """A move of one entry and no snapshot in one round trip, through libpq.
 
         The move's statement and the wake-up are pipelined, each in an implicit
-        transaction of its own (see :meth:`advance` for why the ``NOTIFY`` is not in the
-        move's transaction), as two prepared statements with text parameters: psycopg's
-        cursor machinery costs the client more per move than the server's work on it.
+        transaction of its own (see :meth:`_advance_statement` for why the ``NOTIFY`` is
+        not in the move's transaction), as two prepared statements with text parameters:
+        psycopg's cursor machinery costs the client more per move than the server's work
+        on it.
         """
         pgconn = conn.pgconn
         e = a.entries[0]
@@ -338,27 +346,22 @@ class PostgresBackend:
         import time
 
         deadline = time.monotonic() + timeout
-        try:
-            with self._pool.connection() as conn:
-                conn.autocommit = True
-                try:
-                    conn.execute(f"LISTEN {CHANNEL}")
-                    while True:
-                        row = conn.execute(_placeholder(sql.SELECT_LENGTH), (match_id,)).fetchone()
-                        newest = None if row is None else int(row[0]) - 1
-                        left = deadline - time.monotonic()
-                        if newest is None or newest > after or left <= 0:
-                            return newest
-                        for note in conn.notifies(timeout=left):
-                            if note.payload.partition(":")[2] == match_id:
-                                break
-                finally:
-                    conn.execute(f"UNLISTEN {CHANNEL}")
-                    conn.autocommit = False
-        except PoolTimeout as exc:
-            raise StoreError(f"no PostgreSQL connection free: {exc}") from None
-        except psycopg.Error as exc:
-            raise StoreError(f"PostgreSQL: {exc}") from exc
+        with _store_errors(), self._pool.connection() as conn:
+            conn.autocommit = True
+            try:
+                conn.execute(f"LISTEN {CHANNEL}")
+                while True:
+                    row = conn.execute(_placeholder(sql.SELECT_LENGTH), (match_id,)).fetchone()
+                    newest = None if row is None else int(row[0]) - 1
+                    left = deadline - time.monotonic()
+                    if newest is None or newest > after or left <= 0:
+                        return newest
+                    for note in conn.notifies(timeout=left):
+                        if note.payload.partition(":")[2] == match_id:
+                            break
+            finally:
+                conn.execute(f"UNLISTEN {CHANNEL}")
+                conn.autocommit = False
 
     def close(self) -> None:
         """Release the database; later calls raise :class:`StoreError`."""
