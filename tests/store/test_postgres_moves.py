@@ -114,3 +114,21 @@ def test_an_entry_already_at_the_seq_is_a_concurrency_error_and_writes_nothing(p
                 store.play(match_id, moves[3])
             length = other.execute("SELECT length FROM cardkit_matches WHERE match_id = %s", (match_id,)).fetchone()
         assert length == (seq,)
+
+
+def test_no_free_connection_is_a_store_error_and_nothing_is_written(pg_url: str) -> None:
+    game = cardkit.new_game("crazy-eights", players=3, seed=13)
+    final, moves = random_moves(game, Rng(7), 6)
+    with _match(pg_url, game, moves[:3], timeout=0.5) as (store, match_id):
+        pool = _pool(store)
+        held = pool.getconn()  # the only connection: the next move finds none free
+        try:
+            with pytest.raises(StoreError, match="no PostgreSQL connection free"):
+                store.play(match_id, moves[3])
+            with pytest.raises(StoreError, match="no PostgreSQL connection free"):
+                store.wait(match_id, after=0, timeout=0.1)
+        finally:
+            pool.putconn(held)
+        for move in moves[3:]:
+            store.play(match_id, move)
+        assert store.log(match_id) == final.log
