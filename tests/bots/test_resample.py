@@ -251,65 +251,21 @@ def test_crazy_eights_draw_proves_nothing() -> None:
 
 def test_spacc_failed_blind_card_is_known_to_everyone_and_kept() -> None:
     from cardkit.games.spacc_u_mazz.events import BlindFailed
+    from tests.games.spacc_u_mazz.spacc_helpers import random_game_until
 
-    for seed in range(60):
-        rng = random.Random(seed)
-        game = cardkit.new_game("spacc-u-mazz", players=3, seed=seed)
-        steps = 0
-        while not game.is_over and steps < 3000:
-            game = game.play(rng.choice(game.legal_actions()))
-            steps += 1
-            last = game.last_entry
-            assert last is not None
-            failed = [e for e in last.events if isinstance(e, BlindFailed)]
-            if not failed or game.is_over:
-                continue
-            who = failed[0].seat
-            card = failed[0].card
-            observer = (who + 1) % 3
-            view = game.view(observer)
-            assert card.code in view["known"][who]
-            assert any(isinstance(e, BlindFailed) and e.card == card for e in game.events_for(observer))
-            known = game.state.known[who]
-            ss = game.seat_state(observer)
-            srng = random.Random(0)
-            for _ in range(20):
-                hand = Counter(ss.sample(srng).hands[who])
-                assert not Counter(known) - hand, "known cards stay in the hand"
-            return
-    pytest.fail("no failed blind play found")
-
-
-def test_spacc_drawn_buried_starter_is_known() -> None:
-    from cardkit.games.spacc_u_mazz.events import StarterDrawn
-
-    for seed in range(200):
-        rng = random.Random(seed)
-        game = cardkit.new_game("spacc-u-mazz", players=3, seed=seed)
-        if game.state.main_known == 0:
-            continue
-        steps = 0
-        while not game.is_over and steps < 3000:
-            before = game.state
-            game = game.play(rng.choice(game.legal_actions()))
-            steps += 1
-            last = game.last_entry
-            assert last is not None
-            drawn = [e for e in last.events if isinstance(e, StarterDrawn)]
-            if not drawn or game.is_over:
-                continue
-            assert before.main_known >= len(before.main_stock)
-            who = drawn[0].seat
-            card = before.main_stock[0]
-            assert drawn[0].card == card
-            observer = (who + 1) % 3
-            assert card.code in game.view(observer)["known"][who]
-            ss = game.seat_state(observer)
-            srng = random.Random(0)
-            for _ in range(20):
-                assert card in ss.sample(srng).hands[who], "a drawn starter stays in the hand"
-            return
-    pytest.fail("no buried starter drawn")
+    game, failed = random_game_until(BlindFailed, seeds=range(60))
+    who = failed.seat
+    card = failed.card
+    observer = (who + 1) % 3
+    view = game.view(observer)
+    assert card.code in view["known"][who]
+    assert any(isinstance(e, BlindFailed) and e.card == card for e in game.events_for(observer))
+    known = game.state.known[who]
+    ss = game.seat_state(observer)
+    srng = random.Random(0)
+    for _ in range(20):
+        hand = Counter(ss.sample(srng).hands[who])
+        assert not Counter(known) - hand, "known cards stay in the hand"
 
 
 def test_resample_errors_and_edges() -> None:

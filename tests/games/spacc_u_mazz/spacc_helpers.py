@@ -168,3 +168,24 @@ def legal(state: SpaccState) -> list[str]:
 def types(events: Sequence[Any]) -> list[str]:
     """Event class names."""
     return [type(e).__name__ for e in events]
+
+
+def random_game_until(event_type: type, seeds: Sequence[int] = range(200), steps: int = 3000) -> tuple[Game, Any]:
+    """The first 3-player game, over ``seeds`` in order, played by uniformly random legal
+    moves (``random.Random(seed)``) until its newest entry has an ``event_type`` event
+    and the game goes on; that game and the event. ``AssertionError`` if none does."""
+    import random
+
+    for seed in seeds:
+        rng = random.Random(seed)
+        game = cardkit.new_game(NAME, players=3, seed=seed)
+        for _ in range(steps):
+            if game.is_over:
+                break
+            game = game.play(rng.choice(game.legal_actions()))
+            last = game.last_entry
+            assert last is not None
+            found = [e for e in last.events if isinstance(e, event_type)]
+            if found and not game.is_over:
+                return game, found[0]
+    raise AssertionError(f"no random game of seeds {seeds} had a {event_type.__name__}")

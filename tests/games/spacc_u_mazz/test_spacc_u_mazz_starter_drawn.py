@@ -13,7 +13,7 @@ from cardkit import Card, Game, ReplayMismatchError
 from cardkit.games.spacc_u_mazz.events import CardDrawn, JokerRevealed, StarterDrawn
 from cardkit.games.spacc_u_mazz.rules import RULES
 from cardkit.games.spacc_u_mazz.state import replace
-from spacc_helpers import act, cards, table
+from spacc_helpers import act, cards, random_game_until, table
 
 
 def test_a_drawn_buried_starter_is_shown_to_every_seat() -> None:
@@ -36,20 +36,7 @@ def test_a_penalty_draw_of_a_buried_starter_is_shown_too() -> None:
 
 
 def _game_with_a_starter_drawn() -> Game:
-    for seed in range(200):
-        rng = random.Random(seed)
-        game = cardkit.new_game("spacc-u-mazz", players=3, seed=seed)
-        if game.state.main_known == 0:
-            continue
-        steps = 0
-        while not game.is_over and steps < 3000:
-            game = game.play(rng.choice(game.legal_actions()))
-            steps += 1
-            last = game.last_entry
-            assert last is not None
-            if any(type(e) is StarterDrawn for e in last.events):
-                return game
-    pytest.fail("no buried starter drawn")
+    return random_game_until(StarterDrawn)[0]
 
 
 def _as_version_1(log: cardkit.GameLog) -> cardkit.GameLog:
@@ -72,6 +59,21 @@ def test_other_seats_receive_the_drawn_starter() -> None:
     for viewer in range(3):
         (entry,) = game.entries_for(viewer, after=last.seq - 1)
         assert drawn in entry.events
+
+
+def test_a_drawn_starter_stays_known_to_views_and_samples() -> None:
+    """The card joins the drawer's known cards: other seats' views list it, and every
+    sample a bot draws for another seat keeps it in the drawer's hand."""
+    game = _game_with_a_starter_drawn()
+    last = game.last_entry
+    assert last is not None
+    drawn = next(e for e in last.events if type(e) is StarterDrawn)
+    observer = (drawn.seat + 1) % 3
+    assert drawn.card.code in game.view(observer)["known"][drawn.seat]
+    ss = game.seat_state(observer)
+    rng = random.Random(0)
+    for _ in range(20):
+        assert drawn.card in ss.sample(rng).hands[drawn.seat]
 
 
 def test_a_version_1_log_replays_as_version_2() -> None:
