@@ -26,6 +26,8 @@ def test_a_drawn_buried_starter_is_shown_to_every_seat() -> None:
         assert RULES.redact(events[0], viewer) == events[0]
     assert after.known[0] == cards("TD") and after.main_stock == () and after.main_known == 0
     assert "TD" in RULES.view(after, 1)["known"][0]
+    text = RULES.describe(events[0], 1)
+    assert "buried starting card" in text and "10" in text
 
 
 def test_a_penalty_draw_of_a_buried_starter_is_shown_too() -> None:
