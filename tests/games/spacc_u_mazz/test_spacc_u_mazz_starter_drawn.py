@@ -4,6 +4,7 @@ and version-1 logs, which logged such a draw as a private ``CardDrawn``, still r
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import attrs
 import pytest
@@ -98,3 +99,40 @@ def test_a_bad_version_1_log_still_fails_its_replay() -> None:
     with pytest.raises(ReplayMismatchError) as caught:
         cardkit.replay(bad)
     assert caught.value.seq == last.seq
+
+
+def test_a_match_stored_under_version_1_loads_and_is_imported_to_play_on(tmp_path: Path) -> None:
+    """A SQLite store holding a version-1 match (its rows rewritten behind the store's
+    back): it loads through the upcaster, refuses moves, and its exported log imports as a
+    version-2 match that plays on."""
+    import json
+    import sqlite3
+
+    import cardkit.store
+
+    game = _game_with_a_starter_drawn()
+    path = tmp_path / "games.db"
+    with cardkit.store.open(f"sqlite:///{path}", cache_size=0) as store:
+        match_id = store.create(game)
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.execute("UPDATE cardkit_matches SET rules_version = 1")
+        rows = conn.execute("SELECT seq, events FROM cardkit_entries WHERE events LIKE '%starter_drawn%'").fetchall()
+        assert rows
+        for seq, text in rows:
+            events = [
+                {"type": "card_drawn", "seat": e["seat"], "stock": "main", "penalty": e["penalty"], "card": e["card"]}
+                if e["type"] == "starter_drawn" else e
+                for e in json.loads(text)
+            ]  # fmt: skip
+            conn.execute("UPDATE cardkit_entries SET events = ? WHERE seq = ?", (json.dumps(events), seq))
+    conn.close()
+    with cardkit.store.open(f"sqlite:///{path}", cache_size=0) as store:
+        old = store.log(match_id)
+        assert old.rules_version == 1 and old == _as_version_1(game.log)
+        assert store.load(match_id).state == game.state
+        with pytest.raises(cardkit.LogError, match="rules_version 1"):
+            store.play(match_id, game.legal_actions()[0])
+        new_id = store.import_log(old)
+        assert store.log(new_id) == game.log
+        assert store.play(new_id, game.legal_actions()[0]).state == game.play(game.legal_actions()[0]).state
