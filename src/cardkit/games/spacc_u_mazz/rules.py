@@ -544,7 +544,7 @@ class SpaccRules:
             events.append(PenaltyWaived(seat))
             return self._finish(base, seat, events, None)
         if card.suit is not None:
-            if stock == "main" and now.main_known >= len(now.main_stock):
+            if stock == "main" and now.main_top_is_buried():
                 events.append(StarterDrawn(seat, penalty, card))  # a buried starter: public
             else:
                 events.append(_card_drawn(seat, stock, penalty, card))
@@ -849,7 +849,7 @@ class SpaccRules:
         seen = s.known
         if from_main:
             card = main[0]
-            if known >= len(main):  # a starter buried face up: everyone saw it
+            if s.main_top_is_buried():  # everyone saw it: a known card of the hand
                 seen = seen[:seat] + (sort_cards(seen[seat] + (card,)),) + seen[seat + 1 :]
             main = main[1:]
             if known > len(main):

@@ -72,6 +72,11 @@ class SpaccState:
         """True while ``seat`` has a card in hand, face up or face down (rule 22)."""
         return bool(self.hands[seat] or self.face_up[seat] or self.face_down[seat])
 
+    def main_top_is_buried(self) -> bool:
+        """True when the next card of the main stock is a starting card buried face up
+        at its bottom (rule 5): everyone saw it, so drawing it reveals nothing."""
+        return 0 < len(self.main_stock) <= self.main_known
+
 
 make_state = maker(SpaccState)
 """``make_state(...)``: ``SpaccState(...)`` from every field in order, built cheaply."""

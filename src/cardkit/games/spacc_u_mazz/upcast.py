@@ -45,7 +45,7 @@ def upcast_v1(log: GameLog) -> GameLog:
                     type(event) is CardDrawn
                     and event.stock == "main"
                     and event.card is not None
-                    and state.main_known >= len(state.main_stock) > 0
+                    and state.main_top_is_buried()
                 ):
                     events[k] = event = StarterDrawn(event.seat, event.penalty, event.card)
                     renamed = True
