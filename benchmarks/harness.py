@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
-__all__ = ["Workload", "Measured", "measure", "ratios", "units"]
+__all__ = ["Workload", "Measured", "measure", "ratios", "units", "verdict"]
 
 
 @dataclass(frozen=True)
@@ -76,6 +76,11 @@ def ratios(num: Measured, den: Measured) -> tuple[float, float, float]:
         (num.units / max(t_num, 1e-9)) / (den.units / max(t_den, 1e-9)) for t_num, t_den in zip(num.times, den.times)
     )
     return num.median / den.median, num.best / den.best, paired
+
+
+def verdict(value: float, goal: float, at_least: bool = True) -> str:
+    """``"met"`` if ``value`` reaches ``goal`` (``>=``, or ``<=`` when not ``at_least``), else ``"not met"``."""
+    return "met" if (value >= goal if at_least else value <= goal) else "not met"
 
 
 def _timed(body: Callable[[], object]) -> tuple[float, object]:

@@ -42,7 +42,7 @@ import cardkit
 import cardkit.rl
 from cardkit.rng import Rng
 
-from harness import Workload, measure, ratios, units
+from harness import Workload, measure, ratios, units, verdict
 
 TARGETS: list[tuple[str, str, int, dict[str, Any]]] = [
     ("crazy-eights 2p", "crazy-eights", 2, {}),
@@ -185,12 +185,11 @@ def main() -> None:
         got = measure(sides, rounds, batch_seconds, slices=slices)
         play, step = got["play"], got["env"]
         median, best, paired = ratios(step, play)
-        verdict = "met" if paired >= 0.5 else "not met"
         print(
             f"{label}: Game.play {play.median:,.0f} seat actions/s (median), env step {step.median:,.0f} "
             f"steps/s (obs {env.encoder.size} floats, {len(env.actions)} actions); env/Game.play "
             f"{median:.2f}x median ({best:.2f}x best; {paired:.2f}x paired) over {rounds} rounds of "
-            f"{play.games} and {step.games} games   target >= 0.5x: {verdict}"
+            f"{play.games} and {step.games} games   target >= 0.5x: {verdict(paired, 0.5)}"
             + (f"; constant observation: {ratios(got['floor'], play)[2]:.2f}x paired" if args.floor else "")
         )
         if not args.no_breakdown:

@@ -41,7 +41,7 @@ import cardkit  # noqa: E402
 
 import measures  # noqa: E402
 import workloads as wl  # noqa: E402
-from harness import Measured, Workload, measure, ratios  # noqa: E402
+from harness import Measured, Workload, measure, ratios, verdict  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -74,12 +74,8 @@ def _ratio_line(label: str, what: str, num: Measured, den: Measured, target: str
     median, best, paired = ratios(num, den)  # the verdict reads the paired one
     line = f"{label:<20} {what:<62} {median:6.2f}x median ({best:.2f}x best; {paired:.2f}x paired)"
     if target is not None and goal is not None:
-        line += f"   target {target}: {_target(paired, goal, at_least)}"
+        line += f"   target {target}: {verdict(paired, goal, at_least)}"
     return line
-
-
-def _target(value: float, goal: float, at_least: bool) -> str:
-    return "met" if (value >= goal if at_least else value <= goal) else "not met"
 
 
 def _same_games(configs: list[wl.Config], seeds: int) -> list[str]:
@@ -232,7 +228,7 @@ def _print_serde(plan: Plan) -> cardkit.Game:
     ratio = serde.loads / serde.json_loads
     print(f"loads / json.loads, same {serde.entries:,}-entry log ({serde.chars / 1e6:.1f} MB of JSON): "
           f"{ratio:.1f}x (loads {serde.loads * 1e3:.0f} ms = {serde.loads / serde.entries * 1e6:.1f} us/entry, "
-          f"json.loads {serde.json_loads * 1e3:.1f} ms)   target <= 3x: {_target(ratio, 3, False)}")
+          f"json.loads {serde.json_loads * 1e3:.1f} ms)   target <= 3x: {verdict(ratio, 3, False)}")
     ratio = serde.dumps / serde.json_dumps
     print(f"dumps / json.dumps, same log: {ratio:.1f}x (dumps {serde.dumps * 1e3:.0f} ms = "
           f"{serde.dumps / serde.entries * 1e6:.1f} us/entry, json.dumps {serde.json_dumps * 1e3:.1f} ms)   no target")
@@ -248,25 +244,25 @@ def _print_single_measures(plan: Plan, quick: bool, with_pyspiel: bool) -> None:
     at = f"at {last.seq + 1:,} entries"
     if entries_for is None:
         print(f"newest entry through events_for(seat), the whole game (entries_for is not on this branch), {at}: "
-              f"{events_for * 1e6:,.1f} us per call   target <= 50 us: {_target(events_for, 50e-6, False)}")
+              f"{events_for * 1e6:,.1f} us per call   target <= 50 us: {verdict(events_for, 50e-6, False)}")
     else:
         print(f"events_for(seat), the whole game, {at}: {events_for * 1e6:,.1f} us per call   for reference")
         print(f"entries_for(seat, after=newest - 1), the newest entry, {at}: {entries_for * 1e6:,.1f} us per call   "
-              f"target <= 50 us: {_target(entries_for, 50e-6, False)}")
+              f"target <= 50 us: {verdict(entries_for, 50e-6, False)}")
     start = measures.startup_cost(plan.startup_repeats, with_pyspiel)
     how = f"wall, fresh interpreters, best of {plan.startup_repeats}"
     print(f"import cardkit / import attrs ({how}): {start.cardkit / start.attrs:.2f}x "
           f"(import cardkit {start.cardkit * 1e3:.0f} ms, import attrs {start.attrs * 1e3:.0f} ms)   "
-          f"target <= 1.15x: {_target(start.cardkit / start.attrs, 1.15, False)}")
+          f"target <= 1.15x: {verdict(start.cardkit / start.attrs, 1.15, False)}")
     print(f"cardkit games / import attrs ({how}): {start.cli_games / start.attrs:.2f}x "
           f"(cardkit games {start.cli_games * 1e3:.0f} ms)   "
-          f"target <= 1.5x: {_target(start.cli_games / start.attrs, 1.5, False)}")
+          f"target <= 1.5x: {verdict(start.cli_games / start.attrs, 1.5, False)}")
     if start.pyspiel is not None:
         print(f"import pyspiel ({how}): {start.pyspiel * 1e3:.0f} ms   for reference")
     for config in wl.CONFIGS:
         per_entry, count = measures.memory_per_entry(config, plan.memory_entries)
         print(f"memory per logged entry, {config.label} {_long(config)} ({count:,} entries, retained size, tracemalloc): "
-              f"{per_entry:,.0f} B   target <= 400 B: {_target(per_entry, 400, False)}")
+              f"{per_entry:,.0f} B   target <= 400 B: {verdict(per_entry, 400, False)}")
     print()
 
 
