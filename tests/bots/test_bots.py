@@ -163,14 +163,20 @@ def test_bots_refuse_when_not_their_turn() -> None:
 
 
 def test_bad_bot_settings_are_config_errors() -> None:
-    for kwargs in ({"iterations": 0}, {"iterations": None}, {"time_ms": -1}, {"c": -0.5}, {"playout_limit": 0}):
+    for kwargs in (
+        {"iterations": 0}, {"iterations": None}, {"time_ms": -1}, {"c": -0.5}, {"playout_limit": 0},
+        {"opponents": "rule"}, {"opponents": ""},
+    ):  # fmt: skip
         with pytest.raises(ConfigError):
             ISMCTSBot(**kwargs)  # type: ignore[arg-type]
-    for spec in ("", "foo", "ismcts:abc", "rule:3", "ismcts:1:2:3", 7):
+    for spec in ("", "foo", "ismcts:abc", "rule:3", "ismcts:1:2:3", "ismcts:1:2:search:4", 7):
         with pytest.raises(ConfigError):
             make_bot(spec)  # type: ignore[arg-type]
     assert isinstance(make_bot("ismcts:250:1.2"), ISMCTSBot)
     assert make_bot("ismcts:250:1.2").iterations == 250  # type: ignore[attr-defined]
+    assert make_bot("ismcts:250:1.2").opponents is None  # type: ignore[attr-defined]
+    assert make_bot("ismcts:250:1.2:Policy").opponents == "policy"  # type: ignore[attr-defined]
+    assert make_bot("ismcts:250:0.7:search").opponents == "search"  # type: ignore[attr-defined]
     assert isinstance(make_bot(" Rule "), RuleBot) and isinstance(make_bot("random"), Bot)
 
 

@@ -124,3 +124,55 @@ def test_playout_policy_plays_the_rule_strategy_for_the_seat_to_act(name: str) -
         differs += len(picks) > 1
         assert POLICIES[name](game.state, legal, random.Random(1)) in legal
     assert differs > 0  # epsilon = 1 really plays at random
+
+
+def _tree_visits(root: Any, me: int) -> tuple[list[int], list[int]]:
+    """Visit counts of the bot's own nodes and of the other seats' nodes, whole tree."""
+    own: list[int] = []
+    others: list[int] = []
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        for (mover, _), child in node.children.items():
+            (own if mover == me else others).append(child.visits)
+            stack.append(child)
+    return own, others
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_opponents_played_by_the_policy_keep_no_statistics(name: str) -> None:
+    game = next(positions(name, 3, 1))
+    seat = game.to_act
+    assert seat is not None
+    ss = game.seat_state(seat)
+    policy_root = ISMCTSBot(iterations=120, opponents="policy").search(ss, random.Random(4))
+    own, others = _tree_visits(policy_root, seat)
+    assert sum(own) > 0 and others and sum(others) == 0
+    search_root = ISMCTSBot(iterations=120, opponents="search").search(ss, random.Random(4))
+    own, others = _tree_visits(search_root, seat)
+    assert sum(own) > 0 and sum(others) > 0
+
+
+def test_each_game_has_its_default_opponent_model() -> None:
+    from cardkit.bots.playout import OPPONENT_MODELS
+
+    assert OPPONENT_MODELS == {"spacc-u-mazz": "policy"}
+    for name in GAMES:
+        game = next(positions(name, 5, 1))
+        seat = game.to_act
+        assert seat is not None
+        ss = game.seat_state(seat)
+        model = OPPONENT_MODELS.get(name, "search")
+        default = ISMCTSBot(iterations=60).root_visits(ss, random.Random(2))
+        assert default == ISMCTSBot(iterations=60, opponents=model).root_visits(ss, random.Random(2))
+
+
+def test_a_game_without_a_playout_policy_searches_its_opponents() -> None:
+    # The coin game has no playout policy: "policy" falls back to searching the opponents,
+    # which is what lets the search see that each opponent has a winning reply.
+    seat_state: Any = CoinSeatState()
+    bot = ISMCTSBot(iterations=2000, opponents="policy")
+    assert bot.choose(seat_state, random.Random(0)) == "safe"
+    root = bot.search(seat_state, random.Random(0))
+    _, others = _tree_visits(root, 0)
+    assert sum(others) > 0

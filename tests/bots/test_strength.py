@@ -103,7 +103,7 @@ def test_crazy_eights_ismcts_beats_rule_bots() -> None:
 
 @pytest.mark.slow
 @long_only
-@pytest.mark.xfail(reason="not met: 0.167 [0.067, 0.359] over the table's 24 Spacc 'u Mazz hands", strict=False)
+@pytest.mark.xfail(reason="not met: 0.375 [0.212, 0.573] over the table's 24 Spacc 'u Mazz hands", strict=False)
 def test_spacc_ismcts_beats_rule_bots() -> None:
     name, specs, games, seeds = SPACC_VS_RULE
     report = chunked(name, specs, games, seeds)

@@ -8,6 +8,10 @@ consistent with what the seat knows), then walks one tree shared by all determin
   action is public, so a node is an information set of whoever acts there; children are
   kept per (mover, action), since a hidden card can decide who moves next (a Spacc 'u
   Mazz draw that turns up a red joker) and one node must hold one seat's payoffs;
+* the other seats' moves are searched the same way (``opponents="search"``), or, with
+  ``opponents="policy"``, played inside the tree by the game's playout policy, so their
+  nodes keep no statistics (:data:`cardkit.bots.playout.OPPONENT_MODELS` holds each game's
+  default: ``"policy"`` in Spacc 'u Mazz, ``"search"`` elsewhere);
 * at a node only the actions legal in the current determinization are considered; each
   such child counts one more *availability*, and UCB uses it instead of the parent's visits
   (``mean + c * sqrt(ln(available) / visits)``), so rarely possible actions are not
@@ -40,7 +44,15 @@ import time
 from typing import Any, Callable
 
 from cardkit.bots.base import require_turn
-from cardkit.bots.playout import EVALUATIONS, HAND_VALUES, HORIZONS, POLICIES, HandValue, Policy
+from cardkit.bots.playout import (
+    EVALUATIONS,
+    HAND_VALUES,
+    HORIZONS,
+    OPPONENT_MODELS,
+    POLICIES,
+    HandValue,
+    Policy,
+)
 from cardkit.core.rules import CHANCE, Pick, PickSpec, Shuffle
 from cardkit.core.seat import SeatState
 from cardkit.errors import ConfigError
@@ -141,7 +153,11 @@ class ISMCTSBot:
     wall-clock budget (non-deterministic; with both, whichever ends first); ``c``: the UCB
     exploration constant for payoffs in [0, 1]; ``playout_limit``: most steps of a
     playout, after which the game's cut-off evaluation (or the scores) give the payoffs
-    (default: :data:`cardkit.bots.playout.HORIZONS` for the game, else 400).
+    (default: :data:`cardkit.bots.playout.HORIZONS` for the game, else 400);
+    ``opponents``: ``"search"`` (the other seats' moves are searched like the bot's own)
+    or ``"policy"`` (they play the game's playout policy inside the tree; a game without
+    one is searched); default :data:`cardkit.bots.playout.OPPONENT_MODELS` for the game,
+    else ``"search"``.
     """
 
     name = "ismcts"
@@ -152,6 +168,7 @@ class ISMCTSBot:
         time_ms: float | None = None,
         c: float = 0.7,
         playout_limit: int | None = None,
+        opponents: str | None = None,
     ) -> None:
         if iterations is None and time_ms is None:
             raise ConfigError("ISMCTSBot needs iterations or time_ms (or both)")
@@ -167,12 +184,17 @@ class ISMCTSBot:
         if playout_limit is not None and (not isinstance(playout_limit, int) or playout_limit < 1):
             raise ConfigError(f"playout_limit must be a positive integer, not {playout_limit!r}")
         self.playout_limit = playout_limit
+        if opponents not in (None, "search", "policy"):
+            raise ConfigError(f"opponents must be 'search' or 'policy', not {opponents!r}")
+        self.opponents = opponents
         self.last_iterations = 0
         """Iterations run by the last :meth:`choose` (useful with ``time_ms``)."""
         self._policy: Policy | None = None
         self._evaluate: Callable[[Any], list[float]] | None = None
         self._hand_value: HandValue | None = None
         self._limit = 400
+        self._opponent_policy: Policy | None = None
+        self._me = -1
 
     def choose(self, seat_state: SeatState, rng: random.Random) -> Any:
         """The most visited root action after the search."""
@@ -205,6 +227,9 @@ class ISMCTSBot:
         self._evaluate = EVALUATIONS.get(rules.name)
         self._hand_value = HAND_VALUES.get(rules.name)
         self._limit = self.playout_limit or HORIZONS.get(rules.name, 400)
+        model = self.opponents or OPPONENT_MODELS.get(rules.name, "search")
+        self._opponent_policy = self._policy if model == "policy" else None
+        self._me = seat_state.seat
         root = _Node()
         deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
         limit = self.iterations
@@ -227,10 +252,27 @@ class ISMCTSBot:
         legal_of = rules.legal_actions
         decide = _decider(rules)
         evolve = rules.evolve
+        opponent_policy = self._opponent_policy
+        me = self._me
         node = root
         path: list[tuple[_Node, int]] = []
         to_act = to_act_of(state)
         while to_act is not None and to_act != CHANCE:
+            if opponent_policy is not None and to_act != me:
+                # Another seat plays the playout policy: its node is only a step on the
+                # way (no statistics), keyed as any other so that the bot's own nodes
+                # below it are shared by the determinizations that reach them.
+                legal = legal_of(state)
+                action = opponent_policy(state, legal, rng)
+                key = (to_act, action)
+                child = node.children.get(key)
+                if child is None:
+                    child = node.children[key] = _Node()
+                for event in decide(state, action, to_act):
+                    state = evolve(state, event)
+                node = child
+                to_act = to_act_of(state)
+                continue
             # Children are keyed by (mover, action): the same public action sequence can
             # lead to different movers in different determinizations (a Spacc 'u Mazz draw
             # that turns up a joker keeps the turn, another passes it), and one node's
@@ -276,4 +318,7 @@ class ISMCTSBot:
             child.total += value[mover]
 
     def __repr__(self) -> str:
-        return f"ISMCTSBot(iterations={self.iterations}, time_ms={self.time_ms}, c={self.c})"
+        return (
+            f"ISMCTSBot(iterations={self.iterations}, time_ms={self.time_ms}, c={self.c}, "
+            f"opponents={self.opponents!r})"
+        )

@@ -21,7 +21,7 @@ from cardkit.bots.heuristics import crazy_eights, cutthroat_spades, spacc_u_mazz
 __all__ = [
     "POLICIES", "EVALUATIONS", "HORIZONS", "HAND_VALUES", "EPSILON", "WIZARD_EPSILON", "WIZARD_SPREAD",
     "prefer_plays", "crazy_eights_policy", "fewest_cards", "rule_policy", "lead_chances",
-    "wizard_hand_value",
+    "wizard_hand_value", "OPPONENT_MODELS",
 ]  # fmt: skip
 
 Policy = Callable[[Any, Sequence[Any], random.Random], Any]
@@ -184,3 +184,14 @@ HAND_VALUES: dict[str, HandValue] = {
 """Game name → payoffs ``(rules, state, players)`` of a playout that stopped after a
 scored hand of a game that goes on (default: :func:`cardkit.bots.ismcts.payoffs`, half
 rank and half place between the lowest and highest score)."""
+
+OPPONENT_MODELS: dict[str, str] = {
+    "spacc-u-mazz": "policy",
+}
+"""Game name → how :class:`~cardkit.bots.ISMCTSBot` moves the other seats inside its tree
+when its ``opponents`` argument is not given: ``"search"`` (the default: their moves are
+chosen by UCB on their own statistics, as plain SO-ISMCTS does) or ``"policy"`` (they play
+the game's playout policy, :data:`POLICIES`). In Spacc 'u Mazz an opponent's node offers
+the whole pile (``take``) and every draw, and UCB tries each of them in turn: searched
+opponents pick up the pile far more often than any sensible player, and every move looks
+better than it is (see docs/bots.md, *Strength*)."""

@@ -1,5 +1,6 @@
 """Bots from text: ``random``, ``rule``, ``ismcts``, ``ismcts:ITERATIONS``,
-``ismcts:ITERATIONS:C`` (the arena's ``--bots`` and a web host's ``bots`` use this)."""
+``ismcts:ITERATIONS:C``, ``ismcts:ITERATIONS:C:OPPONENTS`` (``search`` or ``policy``, see
+:class:`~cardkit.bots.ISMCTSBot`); the arena's ``--bots`` and a web host's ``bots`` use this."""
 
 from __future__ import annotations
 
@@ -23,15 +24,19 @@ def make_bot(spec: str) -> Any:
         return RandomBot()
     if kind == "rule" and len(parts) == 1:
         return RuleBot()
-    if kind == "ismcts" and len(parts) <= 3:
+    if kind == "ismcts" and len(parts) <= 4:
         try:
             iterations = int(parts[1]) if len(parts) > 1 else 1000
             c = float(parts[2]) if len(parts) > 2 else 0.7
         except ValueError:
             raise ConfigError(
-                f"bad bot spec {spec!r}: use ismcts, ismcts:ITERATIONS or ismcts:ITERATIONS:C"
+                f"bad bot spec {spec!r}: use ismcts, ismcts:ITERATIONS, ismcts:ITERATIONS:C "
+                "or ismcts:ITERATIONS:C:OPPONENTS"
             ) from None
-        return ISMCTSBot(iterations=iterations, c=c)
+        opponents = parts[3] if len(parts) > 3 else None
+        if opponents is not None and opponents not in ("search", "policy"):
+            raise ConfigError(f"bad bot spec {spec!r}: OPPONENTS is 'search' or 'policy'")
+        return ISMCTSBot(iterations=iterations, c=c, opponents=opponents)
     raise ConfigError(
-        f"unknown bot {spec!r}: use random, rule, ismcts or ismcts:ITERATIONS[:C]"
+        f"unknown bot {spec!r}: use random, rule, ismcts or ismcts:ITERATIONS[:C[:OPPONENTS]]"
     )
