@@ -48,6 +48,7 @@ from cardkit.bots.playout import (
     EVALUATIONS,
     HAND_VALUES,
     HORIZONS,
+    OPPONENT_MODEL_NAMES,
     OPPONENT_MODELS,
     POLICIES,
     HandValue,
@@ -184,7 +185,7 @@ class ISMCTSBot:
         if playout_limit is not None and (not isinstance(playout_limit, int) or playout_limit < 1):
             raise ConfigError(f"playout_limit must be a positive integer, not {playout_limit!r}")
         self.playout_limit = playout_limit
-        if opponents not in (None, "search", "policy"):
+        if opponents is not None and opponents not in OPPONENT_MODEL_NAMES:
             raise ConfigError(f"opponents must be 'search' or 'policy', not {opponents!r}")
         self.opponents = opponents
         self.last_iterations = 0

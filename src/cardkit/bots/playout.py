@@ -21,7 +21,7 @@ from cardkit.bots.heuristics import crazy_eights, cutthroat_spades, spacc_u_mazz
 __all__ = [
     "POLICIES", "EVALUATIONS", "HORIZONS", "HAND_VALUES", "EPSILON", "WIZARD_EPSILON", "WIZARD_SPREAD",
     "prefer_plays", "crazy_eights_policy", "fewest_cards", "rule_policy", "lead_chances",
-    "wizard_hand_value", "OPPONENT_MODELS",
+    "wizard_hand_value", "OPPONENT_MODELS", "OPPONENT_MODEL_NAMES",
 ]  # fmt: skip
 
 Policy = Callable[[Any, Sequence[Any], random.Random], Any]
@@ -184,6 +184,10 @@ HAND_VALUES: dict[str, HandValue] = {
 """Game name → payoffs ``(rules, state, players)`` of a playout that stopped after a
 scored hand of a game that goes on (default: :func:`cardkit.bots.ismcts.payoffs`, half
 rank and half place between the lowest and highest score)."""
+
+OPPONENT_MODEL_NAMES: tuple[str, ...] = ("search", "policy")
+"""The values of :class:`~cardkit.bots.ISMCTSBot`'s ``opponents`` (and of a bot spec's
+fourth field)."""
 
 OPPONENT_MODELS: dict[str, str] = {
     "spacc-u-mazz": "policy",

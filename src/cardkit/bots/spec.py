@@ -8,6 +8,7 @@ from typing import Any
 
 from cardkit.bots.base import RandomBot
 from cardkit.bots.ismcts import ISMCTSBot
+from cardkit.bots.playout import OPPONENT_MODEL_NAMES
 from cardkit.bots.rule import RuleBot
 from cardkit.errors import ConfigError
 
@@ -34,7 +35,7 @@ def make_bot(spec: str) -> Any:
                 "or ismcts:ITERATIONS:C:OPPONENTS"
             ) from None
         opponents = parts[3] if len(parts) > 3 else None
-        if opponents is not None and opponents not in ("search", "policy"):
+        if opponents is not None and opponents not in OPPONENT_MODEL_NAMES:
             raise ConfigError(f"bad bot spec {spec!r}: OPPONENTS is 'search' or 'policy'")
         return ISMCTSBot(iterations=iterations, c=c, opponents=opponents)
     raise ConfigError(
