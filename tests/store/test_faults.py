@@ -89,6 +89,29 @@ def _killable_writer(url: str, start: int) -> None:
             i += 1
 
 
+def _wait_for_orphaned_sessions(dsn: str) -> None:
+    """Wait until the server has finished every session but ours.
+
+    A client killed right after sending COMMIT leaves a server session that still applies
+    it: the commit lands a moment after the client is gone, which is durability working,
+    not a torn write. Checking before it lands would read a match's summary before the
+    commit and its entries after it.
+    """
+    import psycopg
+
+    deadline = time.monotonic() + 30
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        while True:
+            row = conn.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+                " AND pid <> pg_backend_pid() AND backend_type = 'client backend'"
+            ).fetchone()
+            if row is not None and row[0] == 0:
+                return
+            assert time.monotonic() < deadline, "the killed writer's session never ended"
+            time.sleep(0.01)
+
+
 @pytest.mark.parametrize("backend", ["sqlite", "postgres"])
 def test_sigkill_mid_append_leaves_whole_entries(backend: str, tmp_path: Path) -> None:
     url = store_url(backend, tmp_path)
@@ -108,6 +131,8 @@ def test_sigkill_mid_append_leaves_whole_entries(backend: str, tmp_path: Path) -
         os.kill(proc.pid, signal.SIGKILL)
         proc.join()
         assert proc.exitcode == -signal.SIGKILL
+        if backend == "postgres":
+            _wait_for_orphaned_sessions(url)
         with cardkit.store.open(url) as store:
             for info in store.matches():
                 log = store.log(info.match_id)
