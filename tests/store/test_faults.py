@@ -89,26 +89,35 @@ def _killable_writer(url: str, start: int) -> None:
             i += 1
 
 
-def _wait_for_orphaned_sessions(dsn: str) -> None:
-    """Wait until the server has finished every session but ours.
+_OTHER_SESSIONS = (
+    "SELECT pid FROM pg_stat_activity WHERE datname = current_database()"
+    " AND pid <> pg_backend_pid() AND backend_type = 'client backend'"
+)
 
-    A client killed right after sending COMMIT leaves a server session that still applies
-    it: the commit lands a moment after the client is gone, which is durability working,
-    not a torn write. Checking before it lands would read a match's summary before the
-    commit and its entries after it.
+
+def _server_sessions(dsn: str) -> set[int]:
+    """The server sessions on the test database, ours excluded."""
+    import psycopg
+
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        return {row[0] for row in conn.execute(_OTHER_SESSIONS).fetchall()}
+
+
+def _wait_for_new_sessions_to_end(dsn: str, before: set[int]) -> None:
+    """Wait until every server session that was not in ``before`` has ended.
+
+    A client killed right after sending its move leaves a server session that still
+    commits it: the move lands a moment after the client is gone, which is durability
+    working, not a torn write. Checking before it lands would read a match's summary
+    before the commit and its entries after it. Sessions open before the writer started
+    (another test's store, say) are not waited for.
     """
     import psycopg
 
     deadline = time.monotonic() + 30
-    with psycopg.connect(dsn, autocommit=True) as conn:
-        while True:
-            row = conn.execute(
-                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
-                " AND pid <> pg_backend_pid() AND backend_type = 'client backend'"
-            ).fetchone()
-            if row is not None and row[0] == 0:
-                return
-            assert time.monotonic() < deadline, "the killed writer's session never ended"
+    with psycopg.connect(dsn, autocommit=True) as conn:  # one connection: no session of its own to wait for
+        while {row[0] for row in conn.execute(_OTHER_SESSIONS).fetchall()} - before:
+            assert time.monotonic() < deadline, "the killed writer's server session never ended"
             time.sleep(0.01)
 
 
@@ -118,6 +127,7 @@ def test_sigkill_mid_append_leaves_whole_entries(backend: str, tmp_path: Path) -
     cardkit.store.open(url).close()
     rng = Rng(99)
     for k in range(KILLS):
+        before = _server_sessions(url) if backend == "postgres" else set()
         proc = _CTX.Process(target=_killable_writer, args=(url, 1000 * (k + 1)))
         proc.start()
         # Let it get going (spawn imports take a while), then kill it at a random moment.
@@ -132,7 +142,7 @@ def test_sigkill_mid_append_leaves_whole_entries(backend: str, tmp_path: Path) -
         proc.join()
         assert proc.exitcode == -signal.SIGKILL
         if backend == "postgres":
-            _wait_for_orphaned_sessions(url)
+            _wait_for_new_sessions_to_end(url, before)
         with cardkit.store.open(url) as store:
             for info in store.matches():
                 log = store.log(info.match_id)
