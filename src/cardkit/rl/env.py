@@ -204,10 +204,10 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         """Refresh the legal set, agent selection and the end-of-game bookkeeping."""
         game = self.game
         state = game.state
-        rules = self.rules
-        to_act = self._to_act = rules.to_act(state)
+        # The Game has computed to_act already; it is not computed twice per step.
+        to_act = self._to_act = game.to_act
         if to_act is not None:  # a Game auto-plays chance: a seat is to act
-            self._legal = dict.fromkeys(self._indices(rules.legal_actions(state)), 1)
+            self._legal = dict.fromkeys(self._indices(self.rules.legal_actions(state)), 1)
             self.agent_selection = self.possible_agents[to_act]
             return
         self._legal = {}
