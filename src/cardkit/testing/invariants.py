@@ -280,7 +280,7 @@ def safe_undo_leaks(before: Game[Any, Any], after: Game[Any, Any]) -> list[str]:
     """What a seat learned between ``before`` and ``after`` (a continuation of ``before``
     by one seat's entries) that the acting seat could not already see: cards newly visible
     to it in the zones after any entry, or named in its redacted events. Empty when taking
-    the entries back is safe in the sense of DESIGN's undo contract."""
+    the entries back is safe under the undo policy (docs/concepts.md, *Undo policy*)."""
     rules = before.rules
     players = before.players
     entries = after._entries_after(before.entry_count - 1)
