@@ -172,6 +172,9 @@ def test_bad_bot_settings_are_config_errors() -> None:
     for spec in ("", "foo", "ismcts:abc", "rule:3", "ismcts:1:2:3", "ismcts:1:2:search:4", 7):
         with pytest.raises(ConfigError):
             make_bot(spec)  # type: ignore[arg-type]
+    for spec, says in (("ismcts:0", "iterations"), ("ismcts:10:-1", "c must"), ("ismcts:1:2:rule", "opponents")):
+        with pytest.raises(ConfigError, match=f"bad bot spec '{spec}': {says}"):
+            make_bot(spec)  # a setting the bot refuses is named with the spec it came from
     assert isinstance(make_bot("ismcts:250:1.2"), ISMCTSBot)
     assert make_bot("ismcts:250:1.2").iterations == 250  # type: ignore[attr-defined]
     assert make_bot("ismcts:250:1.2").opponents is None  # type: ignore[attr-defined]

@@ -186,7 +186,8 @@ class ISMCTSBot:
             raise ConfigError(f"playout_limit must be a positive integer, not {playout_limit!r}")
         self.playout_limit = playout_limit
         if opponents is not None and opponents not in OPPONENT_MODEL_NAMES:
-            raise ConfigError(f"opponents must be 'search' or 'policy', not {opponents!r}")
+            names = " or ".join(repr(name) for name in OPPONENT_MODEL_NAMES)
+            raise ConfigError(f"opponents must be {names}, not {opponents!r}")
         self.opponents = opponents
         self.last_iterations = 0
         """Iterations run by the last :meth:`choose` (useful with ``time_ms``)."""

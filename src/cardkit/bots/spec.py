@@ -8,7 +8,6 @@ from typing import Any
 
 from cardkit.bots.base import RandomBot
 from cardkit.bots.ismcts import ISMCTSBot
-from cardkit.bots.playout import OPPONENT_MODEL_NAMES
 from cardkit.bots.rule import RuleBot
 from cardkit.errors import ConfigError
 
@@ -35,9 +34,10 @@ def make_bot(spec: str) -> Any:
                 "or ismcts:ITERATIONS:C:OPPONENTS"
             ) from None
         opponents = parts[3] if len(parts) > 3 else None
-        if opponents is not None and opponents not in OPPONENT_MODEL_NAMES:
-            raise ConfigError(f"bad bot spec {spec!r}: OPPONENTS is 'search' or 'policy'")
-        return ISMCTSBot(iterations=iterations, c=c, opponents=opponents)
+        try:  # the bot checks its own settings; the message says which spec they came from
+            return ISMCTSBot(iterations=iterations, c=c, opponents=opponents)
+        except ConfigError as exc:
+            raise ConfigError(f"bad bot spec {spec!r}: {exc}") from None
     raise ConfigError(
         f"unknown bot {spec!r}: use random, rule, ismcts or ismcts:ITERATIONS[:C[:OPPONENTS]]"
     )
