@@ -10,6 +10,7 @@ import os
 import signal
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -95,12 +96,17 @@ _OTHER_SESSIONS = (
 )
 
 
+def _sessions_seen_by(conn: Any) -> set[int]:
+    """The server sessions on the test database, ``conn``'s own excluded."""
+    return {row[0] for row in conn.execute(_OTHER_SESSIONS).fetchall()}
+
+
 def _server_sessions(dsn: str) -> set[int]:
-    """The server sessions on the test database, ours excluded."""
+    """The server sessions on the test database now."""
     import psycopg
 
     with psycopg.connect(dsn, autocommit=True) as conn:
-        return {row[0] for row in conn.execute(_OTHER_SESSIONS).fetchall()}
+        return _sessions_seen_by(conn)
 
 
 def _wait_for_new_sessions_to_end(dsn: str, before: set[int]) -> None:
@@ -116,7 +122,7 @@ def _wait_for_new_sessions_to_end(dsn: str, before: set[int]) -> None:
 
     deadline = time.monotonic() + 30
     with psycopg.connect(dsn, autocommit=True) as conn:  # one connection: no session of its own to wait for
-        while {row[0] for row in conn.execute(_OTHER_SESSIONS).fetchall()} - before:
+        while _sessions_seen_by(conn) - before:
             assert time.monotonic() < deadline, "the killed writer's server session never ended"
             time.sleep(0.01)
 
