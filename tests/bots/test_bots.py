@@ -165,14 +165,17 @@ def test_bots_refuse_when_not_their_turn() -> None:
 def test_bad_bot_settings_are_config_errors() -> None:
     for kwargs in (
         {"iterations": 0}, {"iterations": None}, {"time_ms": -1}, {"c": -0.5}, {"playout_limit": 0},
-        {"opponents": "rule"}, {"opponents": ""},
+        {"opponents": "rule"}, {"opponents": ""}, {"beliefs": "rule"}, {"beliefs": ""},
     ):  # fmt: skip
         with pytest.raises(ConfigError):
             ISMCTSBot(**kwargs)  # type: ignore[arg-type]
-    for spec in ("", "foo", "ismcts:abc", "rule:3", "ismcts:1:2:3", "ismcts:1:2:search:4", 7):
+    for spec in ("", "foo", "ismcts:abc", "rule:3", "ismcts:1:2:3", "ismcts:1:2:search:4", "ismcts:1:2:search:policy:5", 7):
         with pytest.raises(ConfigError):
             make_bot(spec)  # type: ignore[arg-type]
-    for spec, says in (("ismcts:0", "iterations"), ("ismcts:10:-1", "c must"), ("ismcts:1:2:rule", "opponents")):
+    for spec, says in (
+        ("ismcts:0", "iterations"), ("ismcts:10:-1", "c must"), ("ismcts:1:2:rule", "opponents"),
+        ("ismcts:1:2:search:rule", "beliefs"),
+    ):  # fmt: skip
         with pytest.raises(ConfigError, match=f"bad bot spec '{spec}': {says}"):
             make_bot(spec)  # a setting the bot refuses is named with the spec it came from
     assert isinstance(make_bot("ismcts:250:1.2"), ISMCTSBot)
@@ -180,6 +183,12 @@ def test_bad_bot_settings_are_config_errors() -> None:
     assert make_bot("ismcts:250:1.2").opponents is None  # type: ignore[attr-defined]
     assert make_bot("ismcts:250:1.2:Policy").opponents == "policy"  # type: ignore[attr-defined]
     assert make_bot("ismcts:250:0.7:search").opponents == "search"  # type: ignore[attr-defined]
+    assert make_bot("ismcts:250:1.2").beliefs is None  # type: ignore[attr-defined]
+    both = make_bot("ismcts:250:0.7:search:Uniform")
+    assert (both.opponents, both.beliefs) == ("search", "uniform")  # type: ignore[attr-defined]
+    defaults = make_bot("ismcts:::policy:policy")  # an empty field keeps its default
+    assert (defaults.iterations, defaults.c, defaults.beliefs) == (1000, 0.7, "policy")  # type: ignore[attr-defined]
+    assert make_bot("ismcts:250:0.7::policy").opponents is None  # type: ignore[attr-defined]
     assert isinstance(make_bot(" Rule "), RuleBot) and isinstance(make_bot("random"), Bot)
 
 

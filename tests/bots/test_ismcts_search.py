@@ -153,18 +153,22 @@ def test_opponents_played_by_the_policy_keep_no_statistics(name: str) -> None:
     assert sum(own) > 0 and sum(others) > 0
 
 
-def test_each_game_has_its_default_opponent_model() -> None:
+def test_each_game_has_its_default_opponent_and_belief_models() -> None:
+    from cardkit.bots.beliefs import BELIEF_MODELS
     from cardkit.bots.playout import OPPONENT_MODELS
 
-    assert OPPONENT_MODELS == {"spacc-u-mazz": "policy"}
+    assert OPPONENT_MODELS == {"spacc-u-mazz": "policy", "wizard": "policy"}
+    assert BELIEF_MODELS == {"wizard": "policy"}
     for name in GAMES:
         game = next(positions(name, 5, 1))
         seat = game.to_act
         assert seat is not None
         ss = game.seat_state(seat)
         model = OPPONENT_MODELS.get(name, "search")
+        beliefs = BELIEF_MODELS.get(name, "uniform")
         default = ISMCTSBot(iterations=60).root_visits(ss, random.Random(2))
-        assert default == ISMCTSBot(iterations=60, opponents=model).root_visits(ss, random.Random(2))
+        explicit = ISMCTSBot(iterations=60, opponents=model, beliefs=beliefs)
+        assert default == explicit.root_visits(ss, random.Random(2))
 
 
 def test_a_game_without_a_playout_policy_searches_its_opponents() -> None:

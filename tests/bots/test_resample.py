@@ -33,7 +33,8 @@ def test_no_peek_same_sample_and_same_decision(name: str) -> None:
             assert twin.masked == mine.masked
             for k in range(2):
                 assert mine.sample(random.Random(k)) == twin.sample(random.Random(k))
-            for bot in (RandomBot(), RuleBot(), ISMCTSBot(iterations=25)):
+            bots = (RandomBot(), RuleBot(), ISMCTSBot(iterations=25), ISMCTSBot(iterations=25, beliefs="policy"))
+            for bot in bots:
                 assert bot.choose(mine, random.Random(9)) == bot.choose(twin, random.Random(9))
             checked += 1
     assert checked >= 10

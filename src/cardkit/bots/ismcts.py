@@ -1,7 +1,9 @@
 """:class:`ISMCTSBot`: single-observer information-set Monte Carlo tree search.
 
 Each iteration draws a determinization with ``seat_state.sample(rng)`` (a full state
-consistent with what the seat knows), then walks one tree shared by all determinizations
+consistent with what the seat knows; with ``beliefs="policy"`` one of a pool of them,
+drawn in proportion to how well the other seats' moves fit the game's rule strategy, see
+:mod:`cardkit.bots.beliefs`), then walks one tree shared by all determinizations
 (Cowling, Powley and Whitehouse, 2012, "SO-ISMCTS"):
 
 * nodes are reached by the sequence of actions from the root; in these games every seat
@@ -44,6 +46,7 @@ import time
 from typing import Any, Callable
 
 from cardkit.bots.base import require_turn
+from cardkit.bots.beliefs import BELIEF_MODEL_NAMES, BELIEF_MODELS, weighted_sampler
 from cardkit.bots.playout import (
     EVALUATIONS,
     HAND_VALUES,
@@ -158,7 +161,11 @@ class ISMCTSBot:
     ``opponents``: ``"search"`` (the other seats' moves are searched like the bot's own)
     or ``"policy"`` (they play the game's playout policy inside the tree; a game without
     one is searched); default :data:`cardkit.bots.playout.OPPONENT_MODELS` for the game,
-    else ``"search"``.
+    else ``"search"``; ``beliefs``: ``"uniform"`` (every determinization consistent with
+    the seat's knowledge alike) or ``"policy"`` (weighed by how well the other seats' moves
+    of the hand fit the game's rule strategy, :func:`cardkit.bots.beliefs.weighted_sampler`;
+    a game without a fit samples uniformly); default
+    :data:`cardkit.bots.beliefs.BELIEF_MODELS` for the game, else ``"uniform"``.
     """
 
     name = "ismcts"
@@ -170,6 +177,7 @@ class ISMCTSBot:
         c: float = 0.7,
         playout_limit: int | None = None,
         opponents: str | None = None,
+        beliefs: str | None = None,
     ) -> None:
         if iterations is None and time_ms is None:
             raise ConfigError("ISMCTSBot needs iterations or time_ms (or both)")
@@ -189,6 +197,10 @@ class ISMCTSBot:
             names = " or ".join(repr(name) for name in OPPONENT_MODEL_NAMES)
             raise ConfigError(f"opponents must be {names}, not {opponents!r}")
         self.opponents = opponents
+        if beliefs is not None and beliefs not in BELIEF_MODEL_NAMES:
+            names = " or ".join(repr(name) for name in BELIEF_MODEL_NAMES)
+            raise ConfigError(f"beliefs must be {names}, not {beliefs!r}")
+        self.beliefs = beliefs
         self.last_iterations = 0
         """Iterations run by the last :meth:`choose` (useful with ``time_ms``)."""
         self._policy: Policy | None = None
@@ -232,6 +244,11 @@ class ISMCTSBot:
         model = self.opponents or OPPONENT_MODELS.get(rules.name, "search")
         self._opponent_policy = self._policy if model == "policy" else None
         self._me = seat_state.seat
+        sample: Callable[[random.Random], Any] = seat_state.sample
+        if (self.beliefs or BELIEF_MODELS.get(rules.name, "uniform")) == "policy":
+            weighted = weighted_sampler(seat_state, rng)
+            if weighted is not None:
+                sample = weighted
         root = _Node()
         deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
         limit = self.iterations
@@ -239,7 +256,7 @@ class ISMCTSBot:
         while limit is None or done < limit:
             if deadline is not None and done % 8 == 0 and time.perf_counter() >= deadline:
                 break
-            self._iterate(rules, root, seat_state.sample(rng), rng, scores, players)
+            self._iterate(rules, root, sample(rng), rng, scores, players)
             done += 1
         self.last_iterations = done
         return root
@@ -322,5 +339,5 @@ class ISMCTSBot:
     def __repr__(self) -> str:
         return (
             f"ISMCTSBot(iterations={self.iterations}, time_ms={self.time_ms}, c={self.c}, "
-            f"opponents={self.opponents!r})"
+            f"opponents={self.opponents!r}, beliefs={self.beliefs!r})"
         )

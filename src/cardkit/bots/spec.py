@@ -1,6 +1,8 @@
 """Bots from text: ``random``, ``rule``, ``ismcts``, ``ismcts:ITERATIONS``,
-``ismcts:ITERATIONS:C``, ``ismcts:ITERATIONS:C:OPPONENTS`` (``search`` or ``policy``, see
-:class:`~cardkit.bots.ISMCTSBot`); the arena's ``--bots`` and a web host's ``bots`` use this."""
+``ismcts:ITERATIONS:C``, ``ismcts:ITERATIONS:C:OPPONENTS`` (``search`` or ``policy``),
+``ismcts:ITERATIONS:C:OPPONENTS:BELIEFS`` (``uniform`` or ``policy``; see
+:class:`~cardkit.bots.ISMCTSBot`); an empty field keeps its default
+(``ismcts:1000:0.7::uniform``). The arena's ``--bots`` and a web host's ``bots`` use this."""
 
 from __future__ import annotations
 
@@ -24,20 +26,21 @@ def make_bot(spec: str) -> Any:
         return RandomBot()
     if kind == "rule" and len(parts) == 1:
         return RuleBot()
-    if kind == "ismcts" and len(parts) <= 4:
+    if kind == "ismcts" and len(parts) <= 5:
         try:
-            iterations = int(parts[1]) if len(parts) > 1 else 1000
-            c = float(parts[2]) if len(parts) > 2 else 0.7
+            iterations = int(parts[1]) if len(parts) > 1 and parts[1] else 1000
+            c = float(parts[2]) if len(parts) > 2 and parts[2] else 0.7
         except ValueError:
             raise ConfigError(
-                f"bad bot spec {spec!r}: use ismcts, ismcts:ITERATIONS, ismcts:ITERATIONS:C "
-                "or ismcts:ITERATIONS:C:OPPONENTS"
+                f"bad bot spec {spec!r}: use ismcts, ismcts:ITERATIONS, ismcts:ITERATIONS:C, "
+                "ismcts:ITERATIONS:C:OPPONENTS or ismcts:ITERATIONS:C:OPPONENTS:BELIEFS"
             ) from None
-        opponents = parts[3] if len(parts) > 3 else None
+        opponents = parts[3] if len(parts) > 3 and parts[3] else None
+        beliefs = parts[4] if len(parts) > 4 and parts[4] else None
         try:  # the bot checks its own settings; the message says which spec they came from
-            return ISMCTSBot(iterations=iterations, c=c, opponents=opponents)
+            return ISMCTSBot(iterations=iterations, c=c, opponents=opponents, beliefs=beliefs)
         except ConfigError as exc:
             raise ConfigError(f"bad bot spec {spec!r}: {exc}") from None
     raise ConfigError(
-        f"unknown bot {spec!r}: use random, rule, ismcts or ismcts:ITERATIONS[:C[:OPPONENTS]]"
+        f"unknown bot {spec!r}: use random, rule, ismcts or ismcts:ITERATIONS[:C[:OPPONENTS[:BELIEFS]]]"
     )
