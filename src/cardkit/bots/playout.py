@@ -191,6 +191,7 @@ fourth field)."""
 
 OPPONENT_MODELS: dict[str, str] = {
     "spacc-u-mazz": "policy",
+    "wizard": "policy",
 }
 """Game name → how :class:`~cardkit.bots.ISMCTSBot` moves the other seats inside its tree
 when its ``opponents`` argument is not given: ``"search"`` (the default: their moves are
@@ -198,4 +199,6 @@ chosen by UCB on their own statistics, as plain SO-ISMCTS does) or ``"policy"`` 
 the game's playout policy, :data:`POLICIES`). In Spacc 'u Mazz an opponent's node offers
 the whole pile (``take``) and every draw, and UCB tries each of them in turn: searched
 opponents pick up the pile far more often than any sensible player, and every move looks
-better than it is (see docs/bots.md, *Strength*)."""
+better than it is. In Wizard the model pays only together with determinizations weighed by
+the same strategy (:data:`cardkit.bots.beliefs.BELIEF_MODELS`): each alone gained nothing
+measurable (see docs/bots.md, *Strength*)."""
