@@ -23,7 +23,9 @@ from __future__ import annotations
 
 import bisect
 import random
-from typing import Any, Callable, NamedTuple, Sequence
+from typing import Any, Callable, Sequence
+
+import attrs
 
 from cardkit.bots.heuristics import wizard
 from cardkit.core.seat import SeatState
@@ -135,7 +137,8 @@ def wizard_fit(rules: Any, state: Any, events: Sequence[Any], seat: int, epsilon
     return weight
 
 
-class HandFit(NamedTuple):
+@attrs.frozen
+class HandFit:
     """A game's fit and the events it reads."""
 
     starts: tuple[type, ...]
