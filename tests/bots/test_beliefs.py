@@ -12,6 +12,8 @@ from cardkit.bots import ISMCTSBot, RuleBot
 from cardkit.bots.beliefs import FITS, hand_events, weighted_sampler
 from cardkit.core.seat import SeatState
 
+from bots_helpers import permuted
+
 
 def _against_rule_bots(seed: int, count: int) -> Iterator[tuple[cardkit.Game, SeatState]]:
     """Positions of 5-round Wizard where seat 0 (playing at random) is to act after
@@ -103,8 +105,6 @@ def test_weighted_sampler_only_when_there_is_something_to_weigh() -> None:
 
 
 def test_weighted_sampler_is_deterministic_and_blind_to_the_arrangement() -> None:
-    from bots_helpers import permuted
-
     for game, ss in _against_rule_bots(5, 4):
         twin_state = permuted(game.rules, game.state, 0, random.Random(3))
         twin = SeatState.of(game.rules, game.config, twin_state, 0, game.events_for(0))
