@@ -88,21 +88,20 @@ def wizard_fit(rules: Any, state: Any, events: Sequence[Any], seat: int, epsilon
     for event in events:
         if type(event) is CardPlayed:
             hands[event.seat].append(event.card)
-    trump = state.trump
-    for event in events:  # the trump the round began with (a chosen one comes later)
-        if type(event) is TrumpTurned:
-            trump = event.trump
-            break
+    trump = state.trump  # until the round's TrumpTurned, which comes before any move
     bids: list[int | None] = [None] * players
     tricks = [0] * players
     trick: list[tuple[int, Any]] = []
     weight = 1.0
 
-    def then(phase: str, mover: int) -> Any:
-        return replace_wizard_state(
+    def fits(phase: str, mover: int, observed: Any) -> float:
+        """The likelihood of ``observed``, made by ``mover`` in the state of that moment."""
+        past = replace_wizard_state(
             state, phase=phase, turn=mover, hands=tuple(tuple(h) for h in hands), trump=trump,
             bids=tuple(bids), tricks_won=tuple(tricks), trick=tuple(trick),
         )  # fmt: skip
+        legal = rules.legal_actions(past)
+        return _likelihood(observed, legal, wizard.decide(past, mover, legal)[0], epsilon)
 
     for event in events:
         kind = type(event)
@@ -112,9 +111,7 @@ def wizard_fit(rules: Any, state: Any, events: Sequence[Any], seat: int, epsilon
             hand.remove(card)
             if mover != seat:
                 hand.insert(0, card)
-                past = then("play", mover)
-                legal = rules.legal_actions(past)
-                weight *= _likelihood(Play(card), legal, wizard.decide(past, mover, legal)[0], epsilon)
+                weight *= fits("play", mover, Play(card))
                 del hand[0]
             trick.append((mover, card))
         elif kind is TrickWon:
@@ -122,18 +119,14 @@ def wizard_fit(rules: Any, state: Any, events: Sequence[Any], seat: int, epsilon
             trick = []
         elif kind is BidMade:
             if event.seat != seat:
-                past = then("bid", event.seat)
-                legal = rules.legal_actions(past)
-                weight *= _likelihood(Bid(event.tricks), legal, wizard.decide(past, event.seat, legal)[0], epsilon)
+                weight *= fits("bid", event.seat, Bid(event.tricks))
             bids[event.seat] = event.tricks
         elif kind is TrumpChosen:
             if event.seat != seat:
-                past = then("trump", event.seat)
-                legal = rules.legal_actions(past)
-                weight *= _likelihood(
-                    ChooseTrump(event.suit), legal, wizard.decide(past, event.seat, legal)[0], epsilon
-                )
+                weight *= fits("trump", event.seat, ChooseTrump(event.suit))
             trump = event.suit
+        elif kind is TrumpTurned:
+            trump = event.trump
     return weight
 
 
