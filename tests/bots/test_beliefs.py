@@ -125,8 +125,18 @@ def test_ismcts_beliefs_setting(beliefs: str) -> None:
     assert f"beliefs={beliefs!r}" in repr(bot)
 
 
+def test_ismcts_searches_the_weighted_samples() -> None:
+    # The setting must reach the search: with the same rng, weighted samples give another
+    # tree than uniform ones (were "policy" ignored, the two would be identical).
+    _, ss = next(_against_rule_bots(3, 1))
+    uniform = ISMCTSBot(iterations=60, beliefs="uniform").root_visits(ss, random.Random(2))
+    weighted = ISMCTSBot(iterations=60, beliefs="policy").root_visits(ss, random.Random(2))
+    assert sum(uniform.values()) == sum(weighted.values()) == 60
+    assert uniform != weighted
+
+
 def test_weighted_sampler_settings() -> None:
-    game, ss = next(_against_rule_bots(3, 1))
+    _, ss = next(_against_rule_bots(3, 1))
     for bad in ({"pool": 0}, {"pool": 2.5}, {"epsilon": -0.1}, {"epsilon": 1.5}):
         with pytest.raises(ValueError):
             weighted_sampler(ss, random.Random(0), **bad)  # type: ignore[arg-type]
