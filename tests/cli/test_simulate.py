@@ -31,7 +31,7 @@ def test_workers_do_not_change_the_results(bots: str | None, capsys: pytest.Capt
     two = _sim([*args, "--workers", "2"], capsys)
     assert one[0] == two[0] == 0
     assert _without_speed(one[1]) == _without_speed(two[1])
-    assert len(_without_speed(one[1])) == 8
+    assert len(_without_speed(one[1])) == 9  # header, 3 seats, means, no winner, guard-ended, unfinished
     jone = _sim([*args, "--workers", "1", "--json"], capsys)[1]
     jtwo = _sim([*args, "--workers", "2", "--json"], capsys)[1]
     assert jone == jtwo, "the JSON report holds no timing, so it is byte-identical"
@@ -42,7 +42,7 @@ def test_json_report(capsys: pytest.CaptureFixture[str]) -> None:
                          "--bots", "rule"], capsys)  # fmt: skip
     report = json.loads(out)
     assert code == 0 and report["played"] == 10 and report["bots"] == ["rule"] * 3
-    assert report["finished"] + report["unfinished"] == 10
+    assert report["finished"] + report["guard_ended"] + report["unfinished"] == 10
     assert sum(report["wins"]) >= report["finished"] - report["no_winner"]
     assert len(report["mean_scores"]) == 3 and report["interrupted"] is False
 

@@ -7,6 +7,10 @@ results do not depend on how many worker processes share the games.
 
 A win counts 1, shared equally among tied winners; a game that reaches the step limit
 without a result is *unfinished*: it counts in every bot's games but as a win for none.
+A game stopped by an end guard of its own options (``max_turns``, ``max_hands``: see
+:mod:`cardkit.games.guards`) has the result its rules give a stopped game and counts like
+any other, but the report counts such *guard-ended* games apart, so that a table of
+mostly stopped games does not read as a table of finished ones.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from cardkit.api import new_game
 from cardkit.bots.spec import make_bot
 from cardkit.errors import ConfigError
 from cardkit.games import get_rules
+from cardkit.games.guards import ended_by_guard
 from cardkit.parallel import map_ordered
 from cardkit.rng import mix64
 
@@ -29,7 +34,9 @@ __all__ = ["GameOutcome", "BotSummary", "ArenaReport", "play_one", "run_arena", 
 
 @attrs.frozen
 class GameOutcome:
-    """One arena game: ``bots[s]`` is the index (in the bot list) of the bot at seat ``s``."""
+    """One arena game: ``bots[s]`` is the index (in the bot list) of the bot at seat ``s``;
+    ``finished`` is False when the step limit stopped it (no result); ``guard_ended`` is True
+    when it has a result because an end guard of the game stopped it (see the module docs)."""
 
     number: int
     seed: int
@@ -38,6 +45,7 @@ class GameOutcome:
     winners: tuple[int, ...]
     scores: tuple[int, ...]
     actions: int
+    guard_ended: bool = False
 
 
 @attrs.frozen
@@ -56,7 +64,7 @@ class BotSummary:
 
 @attrs.frozen
 class ArenaReport:
-    """The whole run: settings, per-bot summaries, unfinished games."""
+    """The whole run: settings, per-bot summaries, unfinished and guard-ended games."""
 
     game: str
     players: int
@@ -66,6 +74,7 @@ class ArenaReport:
     unfinished: int
     bots: tuple[BotSummary, ...]
     outcomes: tuple[GameOutcome, ...] = attrs.field(repr=False)
+    guard_ended: int = 0
 
     def as_json(self) -> dict[str, Any]:
         """JSON-compatible form (``--json``)."""
@@ -76,6 +85,7 @@ class ArenaReport:
             "seed": self.seed,
             "games": self.games,
             "unfinished": self.unfinished,
+            "guard_ended": self.guard_ended,
             "bots": [attrs.asdict(b) for b in self.bots],
         }
 
@@ -92,6 +102,10 @@ class ArenaReport:
                 f"[{b.low:.3f}, {b.high:.3f}]  {b.mean_score:>10.2f}"
             )
         lines.append(f"unfinished games: {self.unfinished}")
+        guard = f"guard-ended games: {self.guard_ended}"
+        if self.guard_ended:
+            guard += " (stopped by an end guard of the game's options and scored as its rules score a stopped game; counted in the shares)"
+        lines.append(guard)
         return "\n".join(lines)
 
 
@@ -138,7 +152,8 @@ def play_one(
     result = game.result
     if result is None:
         return GameOutcome(number, game_seed, seating, False, (), tuple(game.scores), actions)
-    return GameOutcome(number, game_seed, seating, True, result.winners, result.scores, actions)
+    guard = ended_by_guard(game)
+    return GameOutcome(number, game_seed, seating, True, result.winners, result.scores, actions, guard)
 
 
 def _job(args: tuple[str, int, dict[str, Any], tuple[str, ...], int, int, int]) -> GameOutcome:
@@ -215,4 +230,5 @@ def summarize(
     return ArenaReport(
         game_name, players, dict(options), seed, len(outcomes),
         sum(1 for o in outcomes if not o.finished), tuple(summaries), tuple(outcomes),
+        sum(1 for o in outcomes if o.finished and o.guard_ended),
     )  # fmt: skip

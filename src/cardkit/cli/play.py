@@ -7,7 +7,12 @@ never from the full state, so the command shows exactly what a seat may know.
 
 Commands at the prompt: a number (from the list of legal actions) or an action's notation
 (``play QS``, ``play 10♥``, ``draw``); an empty line lists the actions again; ``hint``,
-``undo``, ``view``, ``save FILE``, ``help``, ``quit``. End of input ends the game cleanly.
+``undo``, ``view``, ``save FILE``, ``save --seat FILE``, ``help``, ``quit``. End of input
+ends the game cleanly.
+
+No input ends the game by accident: a line that is not text, is too long, names no action,
+or cannot be saved is answered with a sentence and the prompt comes back (see
+:mod:`cardkit.cli.lines`); the game is changed only by a legal action or ``undo``.
 """
 
 from __future__ import annotations
@@ -18,19 +23,29 @@ import textwrap
 from pathlib import Path
 from typing import Any, Callable, TextIO
 
+from cardkit.cli.lines import quoted, read_line, tolerant, unusable
 from cardkit.errors import CardkitError, ConfigError
 
-__all__ = ["add_parser", "run", "PlaySession", "HELP"]
+__all__ = ["add_parser", "run", "PlaySession", "HELP", "SAVE_WARNING"]
 
 HELP = (
     "Type the number of an action or its notation (e.g. 'play QS' or 'play 10♥'). "
     "Enter on its own lists the actions again. Other commands: hint (what a bot would "
     "play), undo (take back your last action, when that reveals nothing), view (your view "
-    "again), save FILE (the game's log as JSON), help, quit."
+    "again), save FILE (the whole game's log as JSON, with the seed and every hidden card), "
+    "save --seat FILE (only what your seat saw), help, quit."
 )
 """The text ``help`` prints."""
 
 _MAX_BOT_ACTIONS = 100_000  # a guard against a game that never returns to the person
+_MAX_ERROR_TEXT = 300  # an error text echoed back is cut here (it may quote the input)
+
+SAVE_WARNING = (
+    "Warning: {name} holds the whole game: the seed and every hidden card, the other seats' "
+    "hands and the order of the deck included. Whoever reads it sees them. "
+    "save --seat FILE writes only what your seat saw."
+)
+"""The line ``save FILE`` prints after writing the host log (``{name}``: the file)."""
 
 
 def add_parser(sub: Any, parse_option: Any) -> None:
@@ -75,7 +90,8 @@ def run(args: argparse.Namespace) -> int:
         options=dict(args.option or []),
         color=use_color(sys.stdout),
     )
-    return session.run(sys.stdin, sys.stdout)
+    # bytes that are not text become a refused line, not a UnicodeDecodeError
+    return session.run(tolerant(sys.stdin), sys.stdout)
 
 
 def _bot_specs(text: str, others: int) -> list[str]:
@@ -216,6 +232,9 @@ class PlaySession:
 
     def handle(self, line: str) -> list[str]:
         """Answer one input line (the person's turn): the lines to print."""
+        problem = unusable(line.rstrip("\r\n"))
+        if problem is not None:
+            return [problem]
         word = line.strip()
         command, _, rest = word.partition(" ")
         command = command.lower()
@@ -233,7 +252,7 @@ class PlaySession:
         if command == "undo":
             return self.undo()
         if command == "save":
-            return [self.save(rest.strip())]
+            return self.save(rest.strip())
         return self.act(word)
 
     def act(self, text: str) -> list[str]:
@@ -241,22 +260,28 @@ class PlaySession:
         from cardkit.render import symbols_to_codes
 
         legal = self.game.legal_actions()
-        if text.isdigit():
-            index = int(text)
+        # only ASCII digits are a number: "²".isdigit() is True but int("²") fails, and a
+        # number of thousands of digits is out of range without converting it
+        if text.isascii() and text.isdigit():
+            index = int(text) if len(text) <= 9 else 0
             if not 1 <= index <= len(legal):
-                return [f"There is no action {index}: choose 1 to {len(legal)}, or type an action."]
+                shown = text if len(text) <= 12 else quoted(text, 12)
+                return [f"There is no action {shown}: choose 1 to {len(legal)}, or type an action."]
             action = legal[index - 1]
         else:
             try:
                 action = self.game.rules.parse_action(symbols_to_codes(text))
             except CardkitError as exc:
-                return [f"I did not understand {text!r}: {exc}. Enter lists the actions; help explains."]
+                return [
+                    f"I did not understand {quoted(text)}: {_cut(exc)}. Enter lists the actions; "
+                    "help explains."
+                ]
             if action not in legal:
-                return [f"{text!r} is not legal now. Enter lists the legal actions."]
+                return [f"{quoted(text)} is not legal now. Enter lists the legal actions."]
         try:
             self.game = self.game.play(action, self.seat)
         except CardkitError as exc:
-            return [f"That was refused: {exc}"]
+            return [f"That was refused: {_cut(exc)}"]
         return self.advance()
 
     def hint(self) -> str:
@@ -298,36 +323,72 @@ class PlaySession:
         self.narrated = min(self.narrated, earlier.entry_count - 1)
         return ["Your last action is taken back."]
 
-    def save(self, name: str) -> str:
-        """Write the game's log (JSON that ``cardkit replay`` accepts) to ``name``."""
+    def save(self, words: str) -> list[str]:
+        """``save FILE``: write the whole game's log (the host log: JSON that ``cardkit
+        replay`` verifies, with the seed and every hidden card) to FILE, and say so in a
+        warning line. ``save --seat FILE``: write the person's own log
+        (``game.log_for(seat)``: only what the seat saw), which ``cardkit show`` reads."""
         from cardkit.serde import dumps
 
+        first, _, rest = words.partition(" ")
+        seat_only = first == "--seat"
+        name = rest.strip() if seat_only else words
         if not name:
-            return "Say where: save FILE"
+            return ["Say where: save FILE (the whole game) or save --seat FILE (what your seat saw)"]
+        log = self.game.log_for(self.seat) if seat_only else self.game.log
+        shown = name if name.isprintable() and len(name) <= 200 else quoted(name, 200)
         try:
-            Path(name).write_text(dumps(self.game.log), encoding="utf-8")
+            Path(name).write_text(dumps(log), encoding="utf-8")
         except OSError as exc:
-            return f"Could not save to {name}: {exc.strerror or exc}"
-        return f"Saved the log to {name} ({len(self.game.log.entries)} entries)."
+            return [f"Could not save to {shown}: {exc.strerror or exc}"]
+        except ValueError as exc:  # a NUL in the name, or a name the file system cannot encode
+            return [f"Could not save to {shown}: that is not a possible file name ({_cut(exc)})"]
+        entries = len(log.entries)
+        if seat_only:
+            return [
+                f"Saved your seat's log to {shown} ({entries} entries): only what seat "
+                f"{self.seat} saw, no seed. cardkit show reads it; it cannot be replayed."
+            ]
+        return [f"Saved the log to {shown} ({entries} entries).", SAVE_WARNING.format(name=shown)]
 
     def run(self, stdin: TextIO, stdout: TextIO, prompt: str = "> ") -> int:
         """The whole game on two text streams; returns the exit status (0)."""
         say: Callable[[str], None] = lambda text: print(text, file=stdout, flush=True)
         say(self.header())
-        for line in self.advance():
-            say(line)
+        for text in self.advance():
+            say(text)
         while not self.done:
             say(self.your_turn())
             while True:
                 stdout.write(prompt)
                 stdout.flush()
-                line = stdin.readline()
-                if not line:  # end of input: leave cleanly, like quit
+                line = read_line(stdin)
+                if line is None:  # end of input: leave cleanly, like quit
                     say("\nEnd of input: bye.")
                     return 0
+                if line.problem is not None:
+                    say(line.problem)
+                    continue
                 before = self.game.entry_count
-                for out in self.handle(line):
+                for out in self.answer(line.text):
                     say(out)
                 if self.done or self.game.entry_count != before:
                     break
         return 0
+
+    def answer(self, line: str) -> list[str]:
+        """:meth:`handle`, except that an unexpected error (a bug) is reported in one line
+        and the game goes on: the game is immutable, so a failed step left it as it was."""
+        try:
+            return self.handle(line)
+        except Exception as exc:  # noqa: BLE001 - the person's game outlives a bug
+            return [
+                f"Sorry, that hit a bug in cardkit ({type(exc).__name__}: {_cut(exc)}); please "
+                "report it. Nothing was changed: the game goes on (save FILE keeps it)."
+            ]
+
+
+def _cut(exc: BaseException) -> str:
+    """An error's text on one line, cut to a bounded length (it may quote the input)."""
+    text = " ".join(str(exc).split())
+    return text if len(text) <= _MAX_ERROR_TEXT else text[:_MAX_ERROR_TEXT] + " ..."

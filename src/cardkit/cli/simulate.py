@@ -3,6 +3,13 @@
 Game ``i`` (from 0) is dealt with seed ``--seed + i``; its random choices (random play, or
 each bot's ``random.Random``) come from streams derived from ``--seed`` and ``i`` alone,
 so the printed results never depend on ``--workers``.
+
+A game ends in one of three ways, counted apart: *finished* by its rules; *guard-ended*,
+stopped by an end guard among its own options (Spacc 'u Mazz's ``max_turns``, Cutthroat
+Spades' ``max_hands`` …: :mod:`cardkit.games.guards`), which still gives it the result its
+rules give a stopped game; or *unfinished*, stopped by ``--max-actions`` with no result.
+Wins and mean scores are over the games with a result (finished and guard-ended), and the
+wins of guard-ended games are also counted on their own.
 """
 
 from __future__ import annotations
@@ -33,8 +40,10 @@ _MAX_SEED = 2**64 - 1
 
 
 class GameOutcome(NamedTuple):
-    """One simulated game: ``result`` is None when it was stopped unfinished; ``log`` is its
-    JSON when logs were asked for (``--save-logs`` / ``--store``)."""
+    """One simulated game: ``finished`` is False when ``--max-actions`` stopped it (no
+    result); ``guard_ended`` is True when it has a result because an end guard of the game
+    stopped it (see the module docs); ``log`` is its JSON when logs were asked for
+    (``--save-logs`` / ``--store``)."""
 
     number: int
     seed: int
@@ -43,6 +52,7 @@ class GameOutcome(NamedTuple):
     scores: tuple[int, ...]
     seat_actions: int
     log: str | None = None
+    guard_ended: bool = False
 
 
 class _Job(NamedTuple):
@@ -88,7 +98,10 @@ def play_game(job: _Job) -> GameOutcome:
     result = game.result
     if result is None:
         return GameOutcome(job.number, seed, False, (), tuple(game.scores), game.seat_actions, log)
-    return GameOutcome(job.number, seed, True, result.winners, result.scores, game.seat_actions, log)
+    from cardkit.games.guards import ended_by_guard
+
+    guard = ended_by_guard(game)
+    return GameOutcome(job.number, seed, True, result.winners, result.scores, game.seat_actions, log, guard)
 
 
 class Tally:
@@ -99,12 +112,19 @@ class Tally:
     def __init__(self, players: int) -> None:
         self.players = players
         self.played = 0
-        self.finished = 0
+        self.finished = 0  # ended by their rules
+        self.guard_ended = 0  # ended by an end guard of the game, with a result
         self.no_winner = 0
-        self.unfinished = 0
+        self.unfinished = 0  # stopped by --max-actions, no result
         self.actions = 0
         self.wins = [0] * players
+        self.guard_wins = [0] * players  # the part of wins won in guard-ended games
         self.totals = [0] * players
+
+    @property
+    def with_result(self) -> int:
+        """The games that have a result (finished or guard-ended): what wins and means are over."""
+        return self.finished + self.guard_ended
 
     def add(self, outcome: GameOutcome) -> None:
         """Count one game."""
@@ -113,23 +133,30 @@ class Tally:
         if not outcome.finished:
             self.unfinished += 1
             return
-        self.finished += 1
+        if outcome.guard_ended:
+            self.guard_ended += 1
+        else:
+            self.finished += 1
         for seat in outcome.winners:
             self.wins[seat] += 1
+            if outcome.guard_ended:
+                self.guard_wins[seat] += 1
         if not outcome.winners:
             self.no_winner += 1
         for seat, score in enumerate(outcome.scores):
             self.totals[seat] += score
 
     def as_json(self) -> dict[str, Any]:
-        """The counts as JSON-ready values (``mean_scores`` null without a finished game)."""
-        means = [t / self.finished for t in self.totals] if self.finished else None
+        """The counts as JSON-ready values (``mean_scores`` null without a game with a result)."""
+        means = [t / self.with_result for t in self.totals] if self.with_result else None
         return {
             "played": self.played,
             "finished": self.finished,
+            "guard_ended": self.guard_ended,
             "no_winner": self.no_winner,
             "unfinished": self.unfinished,
             "wins": list(self.wins),
+            "guard_wins": list(self.guard_wins),
             "mean_scores": means,
             "seat_actions": self.actions,
         }
@@ -143,7 +170,9 @@ def add_parser(sub: Any, parse_option: Any, count: Any) -> None:
         description=(
             "Play GAMES games (game i uses seed SEED+i) of uniformly random legal actions, or "
             "between the bots of --bots, and print each seat's wins and mean score over the "
-            "finished games. A game still running after --max-actions seat actions is stopped "
+            "games with a result. A game stopped by an end guard of its own options (such as "
+            "max_turns or max_hands) is counted as guard-ended, apart from the games its rules "
+            "finished. A game still running after --max-actions seat actions is stopped "
             "and counted as unfinished. Results never depend on --workers. Ctrl-C prints the "
             "results so far and exits with 130."
         ),
@@ -228,13 +257,29 @@ class _Progress:
 
 
 def _print_tally(tally: Tally, args: argparse.Namespace, elapsed: float, out: TextIO) -> None:
+    counted = tally.with_result
     print("seat  wins  mean score", file=out)
     for seat in range(tally.players):
-        mean = f"{tally.totals[seat] / tally.finished:>10.2f}" if tally.finished else f"{'n/a':>10}"
+        mean = f"{tally.totals[seat] / counted:>10.2f}" if counted else f"{'n/a':>10}"
         print(f"{seat:>4}  {tally.wins[seat]:>4}  {mean}", file=out)
-    print(f"means are over the {tally.finished} finished game(s)", file=out)
-    why = " (finished games that ended without a winner, e.g. a hand blocked with a tie)"
+    if tally.guard_ended:
+        print(
+            f"means are over the {counted} game(s) with a result: {tally.finished} finished "
+            f"by their rules, {tally.guard_ended} ended by a guard",
+            file=out,
+        )
+    else:
+        print(f"means are over the {tally.finished} finished game(s)", file=out)
+    why = " (games with a result that ended without a winner, e.g. a hand blocked with a tie)"
     print(f"no winner: {tally.no_winner}{why if tally.no_winner else ''}", file=out)
+    line = f"guard-ended: {tally.guard_ended}"
+    if tally.guard_ended:
+        line += (
+            " (stopped by an end guard of the game's options, such as max_turns or max_hands, "
+            "and scored as its rules score a stopped game; in wins and means, of which wins "
+            f"{tally.guard_wins}: raise the guard to see more games finish)"
+        )
+    print(line, file=out)
     line = f"unfinished: {tally.unfinished}"
     if tally.unfinished:
         line += (
@@ -272,11 +317,9 @@ def _sinks(args: argparse.Namespace) -> tuple[Path | None, Any]:
         directory.mkdir(parents=True, exist_ok=True)
     store = None
     if args.store is not None:
-        try:
-            store_module = importlib.import_module("cardkit.store")
-        except ImportError:
-            raise ConfigError("--store needs cardkit.store, which this cardkit does not have") from None
-        store = store_module.open(args.store)
+        from cardkit.cli.store_cmd import open_store  # a bad URL is a ConfigError, not a crash
+
+        store = open_store(args.store)
     return directory, store
 
 

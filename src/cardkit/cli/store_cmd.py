@@ -19,10 +19,29 @@ if TYPE_CHECKING:
 # serde and the store are imported when a store command runs, not when the parser is
 # built: `cardkit games` should not load cattrs or a database driver.
 def open_store(url: str) -> Store:
-    """:func:`cardkit.store.open`, imported on first use."""
+    """:func:`cardkit.store.open`, imported on first use; a URL no store can open (a NUL
+    as ``%00``, bytes that are not text) is a :class:`ConfigError`, not a crash."""
+    from cardkit.errors import CardkitError, ConfigError
     from cardkit.store import open as open_
 
-    return open_(url)
+    try:
+        return open_(url)
+    except CardkitError:
+        raise
+    except (ValueError, UnicodeError) as exc:
+        raise ConfigError(f"the store URL {url!r} cannot be opened: {exc}") from None
+
+
+def match_id(text: str) -> str:
+    """A match id from the command line: text that is UTF-8 (a command-line argument of
+    other bytes arrives with lone surrogates), else a :class:`ConfigError`."""
+    from cardkit.errors import ConfigError
+
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ConfigError(f"the match id {text!r} is not UTF-8 text") from None
+    return text
 
 
 def dumps(obj: Any) -> str:
@@ -55,8 +74,8 @@ def _list(args: argparse.Namespace) -> int:
 
 def _show(args: argparse.Namespace) -> int:
     with open_store(args.url) as store:
-        info = store.info(args.match_id)
-        game = store.load(args.match_id)
+        info = store.info(match_id(args.match_id))
+        game = store.load(info.match_id)
     print(f"match {info.match_id}: {info.game}, {info.players} players, rules_version {info.rules_version}")
     print(f"options: {dumps(info.config)}")
     print(f"entries: {info.entries} (last seq {info.last_seq})")
@@ -70,7 +89,7 @@ def _show(args: argparse.Namespace) -> int:
 
 def _export(args: argparse.Namespace) -> int:
     with open_store(args.url) as store:
-        text = dumps(store.log(args.match_id))
+        text = dumps(store.log(match_id(args.match_id)))
     if args.output in (None, "-"):
         print(text)
     else:
@@ -79,10 +98,13 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
-    log = loads(Path(args.log).read_text(encoding="utf-8"))
+    from cardkit.cli.transcript import read_log_text  # bounded, UTF-8 checked, regular files only
+
+    wanted = None if args.match_id is None else match_id(args.match_id)
+    log = loads(read_log_text(args.log))
     with open_store(args.url) as store:
-        match_id = store.import_log(log, match_id=args.match_id)
-    print(match_id)
+        stored = store.import_log(log, match_id=wanted)
+    print(stored)
     return 0
 
 

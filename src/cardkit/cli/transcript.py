@@ -12,13 +12,16 @@ per-seat export made with ``game.log_for(seat)``); without it, the whole host-si
 from __future__ import annotations
 
 import argparse
+import os
+import stat
 import sys
-from pathlib import Path
 from typing import Any, Iterable, Sequence, TextIO
 
+from cardkit.cli.lines import read_line, tolerant
 from cardkit.errors import ConfigError, LogError
 
 __all__ = [
+    "MAX_LOG_BYTES",
     "add_parsers",
     "read_log_text",
     "load_entries",
@@ -28,14 +31,25 @@ __all__ = [
 ]
 
 
-def read_log_text(name: str) -> str:
-    """The text of ``name`` (``-``: standard input), strictly UTF-8."""
+MAX_LOG_BYTES = 64 * 1024 * 1024
+"""The largest log file the commands read (64 MiB; a 10,000-action game's log is about
+1.6 MB). A larger file, or standard input that goes on past it, is refused unread."""
+
+
+def read_log_text(name: str, limit: int = MAX_LOG_BYTES) -> str:
+    """The text of ``name`` (``-``: standard input), strictly UTF-8, at most ``limit`` bytes.
+
+    ``name`` must be a regular file (or a link to one): a device such as ``/dev/zero``, a
+    directory or a named pipe is refused before anything is read (:class:`LogError`).
+    """
     if name == "-":
-        data = sys.stdin.buffer.read()
+        data = sys.stdin.buffer.read(limit + 1)
         where = "standard input"
     else:
-        data = Path(name).read_bytes()
+        data = _read_regular_file(name, limit)
         where = name
+    if len(data) > limit:
+        raise LogError(f"{where} is larger than {limit} bytes, the most a cardkit command reads")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -43,6 +57,29 @@ def read_log_text(name: str) -> str:
             f"{where} is not UTF-8 text (byte {data[exc.start]:#04x} at offset {exc.start}): "
             "a cardkit log is UTF-8 JSON"
         ) from None
+
+
+def _read_regular_file(name: str, limit: int) -> bytes:
+    # open first, then look at what was opened (no window between a check and the read);
+    # O_NONBLOCK: opening a named pipe must not wait for a writer
+    fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    with os.fdopen(fd, "rb") as file:
+        mode = os.fstat(file.fileno()).st_mode
+        if not stat.S_ISREG(mode):
+            raise LogError(f"{name} is {_kind(mode)}, not a log file: give a regular file, or - for standard input")
+        return file.read(limit + 1)
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
 
 
 def load_entries(text: str, seat: int | None) -> tuple[Any, tuple[Any, ...], int | None, Any]:
@@ -130,7 +167,7 @@ def step(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO | No
     Standard input may be a pipe: each line read is one step, and at the end of input the
     remaining entries are printed without waiting.
     """
-    stdin = stdin if stdin is not None else sys.stdin
+    stdin = stdin if stdin is not None else tolerant(sys.stdin)
     out = out if out is not None else sys.stdout
     if args.log == "-":
         raise ConfigError("--step reads Enter from standard input, so give the log as a file, not -")
@@ -142,11 +179,11 @@ def step(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO | No
         if waiting and number < len(entries):
             out.write(f"({number}/{len(entries)}) ")
             out.flush()
-            line = stdin.readline()
-            if not line:
+            line = read_line(stdin)
+            if line is None:
                 waiting = False  # end of input: show the rest
                 print(file=out)
-            elif line.strip().lower() in ("q", "quit"):
+            elif line.text.strip().lower() in ("q", "quit"):
                 print("Stopped.", file=out)
                 return 0
     footer = _footer(game)

@@ -18,10 +18,11 @@ learner that the end was artificial (do not treat the final state as a true term
 
 from __future__ import annotations
 
-from typing import Any, Callable, Literal, Sequence
+from typing import Any, Literal, Sequence
 
 from cardkit.core.rules import Result
 from cardkit.errors import ConfigError
+from cardkit.games.guards import guard_ended
 
 __all__ = ["RewardMode", "REWARD_MODES", "check_reward_mode", "rewards_of", "truncated_by_guard"]
 
@@ -49,48 +50,8 @@ def rewards_of(result: Result, players: int, mode: RewardMode) -> tuple[float, .
     return tuple(1.0 if s in winners else -1.0 for s in range(players))
 
 
-def _crazy_eights(state: Any, events: Sequence[Any]) -> bool:
-    from cardkit.games.crazy_eights.events import HandEnded
-
-    ended = [e for e in events if isinstance(e, HandEnded)]
-    if not ended or not ended[-1].blocked:
-        return False
-    cfg = state.config
-    blocked = state.passes >= cfg.players and not state.stock and (
-        cfg.stock_empty == "pass" or len(state.discard) <= 1
-    )
-    return state.turns >= cfg.max_turns and not blocked
-
-
-def _spacc_u_mazz(state: Any, events: Sequence[Any]) -> bool:
-    from cardkit.games.spacc_u_mazz.events import HandEnded
-
-    return any(isinstance(e, HandEnded) and e.reason == "max_turns" for e in events)
-
-
-def _cutthroat_spades(state: Any, events: Sequence[Any]) -> bool:
-    cfg = state.config
-    if cfg.max_hands is None or state.hands_in_game < cfg.max_hands:
-        return False
-    scores = state.scores
-    mercy = getattr(cfg, "mercy", None)
-    if mercy is not None and min(scores) <= -mercy:
-        return False  # the mercy rule ended it: a rules ending, even on the last allowed hand
-    top = max(scores)
-    alone = sum(1 for s in scores if s == top) == 1
-    return not (alone and (state.overtime or top >= cfg.target))
-
-
-_GUARDS: dict[str, Callable[[Any, Sequence[Any]], bool]] = {
-    "crazy-eights": _crazy_eights,
-    "spacc-u-mazz": _spacc_u_mazz,
-    "cutthroat-spades": _cutthroat_spades,
-}
-
-
 def truncated_by_guard(name: str, state: Any, last_events: Sequence[Any]) -> bool:
     """Whether a finished game of ``name`` was cut short by a guard (host side: it reads the
     final state and the events of the entry that ended the game). False for Wizard and for
-    games that are not built in (they have no guard this module knows)."""
-    guard = _GUARDS.get(name)
-    return guard is not None and guard(state, last_events)
+    games that are not built in; see :mod:`cardkit.games.guards`, which decides it)."""
+    return guard_ended(name, state, last_events)
