@@ -69,13 +69,24 @@ def _replay(args: argparse.Namespace) -> int:
     if args.seat is not None:
         raise ConfigError("--seat goes with --step (or use: cardkit show LOG --seat S)")
     from cardkit.api import replay
-    from cardkit.serde import loads
+    from cardkit.serde import loads, loads_seat_log
 
     text = transcript.read_log_text(args.log)
     try:
         log = loads(text)
     except RecursionError:
         raise LogError("the log is nested too deeply to be a cardkit log") from None
+    except LogError as exc:
+        try:
+            seat_log = loads_seat_log(text)
+        except (LogError, RecursionError):
+            raise exc from None
+        who = "a spectator's" if seat_log.seat is None else f"seat {seat_log.seat}'s own"
+        raise LogError(
+            f"this is {who} log (as `save --seat` or game.log_for writes "
+            "it: no seed, the other seats' cards withheld), which cannot be replayed; "
+            f"`cardkit show {args.log}` prints it"
+        ) from None
     game = replay(log)
     entries = len(game.log.entries)
     print(f"{game.rules.name}: {entries} entries verified, {game.players} players, seed {game.seed}")

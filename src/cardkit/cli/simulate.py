@@ -356,7 +356,8 @@ def run(args: argparse.Namespace) -> int:
     tally = Tally(args.players)
     progress = _Progress(args.games, sys.stderr)
     start = time.perf_counter()
-    outcomes: Iterator[GameOutcome] = map_ordered(play_game, jobs, args.workers)
+    # never more processes than games (the results do not depend on the number)
+    outcomes: Iterator[GameOutcome] = map_ordered(play_game, jobs, min(args.workers, len(jobs)))
     interrupted = False
     try:
         for outcome in outcomes:

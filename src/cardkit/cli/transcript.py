@@ -36,12 +36,14 @@ MAX_LOG_BYTES = 64 * 1024 * 1024
 1.6 MB). A larger file, or standard input that goes on past it, is refused unread."""
 
 
-def read_log_text(name: str, limit: int = MAX_LOG_BYTES) -> str:
-    """The text of ``name`` (``-``: standard input), strictly UTF-8, at most ``limit`` bytes.
+def read_log_text(name: str, limit: int | None = None) -> str:
+    """The text of ``name`` (``-``: standard input), strictly UTF-8, at most ``limit`` bytes
+    (default :data:`MAX_LOG_BYTES`).
 
     ``name`` must be a regular file (or a link to one): a device such as ``/dev/zero``, a
     directory or a named pipe is refused before anything is read (:class:`LogError`).
     """
+    limit = MAX_LOG_BYTES if limit is None else limit
     if name == "-":
         data = sys.stdin.buffer.read(limit + 1)
         where = "standard input"
