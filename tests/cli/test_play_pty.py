@@ -1,8 +1,9 @@
 """``cardkit play`` driven through a pseudo-terminal, as a person would type.
 
 Each game is played to its end by a scripted player who makes typos, asks for a hint,
-tries ``undo``, saves the log mid-game and otherwise chooses the first legal action by
-number; the saved log must replay with ``cardkit replay``.
+tries ``undo``, saves the log mid-game (the whole log, which comes with a warning, and the
+seat's own log) and otherwise chooses the first legal action by number; the saved log must
+replay with ``cardkit replay``, and the seat's log must show with ``cardkit show``.
 """
 
 from __future__ import annotations
@@ -52,7 +53,8 @@ GAMES = [
 @pytest.mark.parametrize(("game", "args"), GAMES, ids=[g for g, _ in GAMES])
 def test_a_person_plays_a_whole_game(game: str, args: list[str], tmp_path: Path) -> None:
     saved = tmp_path / "mid.json"
-    script = ["", "plya 3X", "0", "999", "hint", "help", "undo", "1", f"save {saved}"]
+    mine = tmp_path / "mine.json"
+    script = ["", "plya 3X", "0", "999", "hint", "help", "undo", "1", f"save {saved}", f"save --seat {mine}"]
     child = _spawn(["play", game, *args], _env())
     child.expect("You are seat 0")
     moves = 0
@@ -82,6 +84,8 @@ def test_a_person_plays_a_whole_game(game: str, args: list[str], tmp_path: Path)
     assert "Type the number of an action" in transcript  # help
     assert "There is nothing of yours to undo." in transcript  # undo before any action of ours
     assert f"Saved the log to {saved}" in transcript
+    assert f"Warning: {saved} holds the whole game: the seed and every hidden card" in transcript
+    assert f"Saved your seat's log to {mine}" in transcript
     assert "Scores:" in over
     assert "\x1b[" not in transcript, "NO_COLOR is set: no colour codes"
     # the saved log replays, and so does the narration's source of truth
@@ -93,6 +97,12 @@ def test_a_person_plays_a_whole_game(game: str, args: list[str], tmp_path: Path)
     replayed = cardkit.replay(cardkit.loads(saved.read_text(encoding="utf-8")))
     assert replayed.rules.name == game
     assert any(e.actor == 0 for e in replayed.log.entries), "the save holds the person's move"
+    shown = subprocess.run(
+        [sys.executable, "-m", "cardkit.cli.main", "show", str(mine)],
+        env=_env(), capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+    assert "as seat 0 saw it" in shown.splitlines()[0] and "seat 0" in shown
+    assert cardkit.loads_seat_log(mine.read_text(encoding="utf-8")) == replayed.log_for(0)
 
 
 def test_undo_through_the_terminal_is_refused_once_a_bot_has_moved(tmp_path: Path) -> None:

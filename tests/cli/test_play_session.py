@@ -185,3 +185,56 @@ def test_undo_of_a_draw_is_refused_because_it_showed_a_card() -> None:
         assert session.game is after
         return
     raise AssertionError("no deal in 100 seeds where seat 0 draws and keeps the turn")
+
+
+# ---------------------------------------------------------------- save (issue 24, item 4)
+
+
+def test_save_says_the_host_log_holds_every_hidden_card_and_save_seat_writes_the_seats_log(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    session = PlaySession.start("crazy-eights", players=3, seat=1, bots="rule", seed=9)
+    session.advance()
+    session.handle("1")
+    host, seat = tmp_path / "host.json", tmp_path / "seat.json"
+    said = session.handle(f"save {host}")
+    assert said[0].startswith(f"Saved the log to {host}")
+    warning = said[1]
+    assert warning.startswith(f"Warning: {host} holds the whole game") and "seed" in warning
+    assert "hidden card" in warning and "save --seat FILE" in warning
+    said = session.handle(f"save --seat {seat}")
+    assert len(said) == 1 and said[0].startswith(f"Saved your seat's log to {seat}")
+    assert "no seed" in said[0] and "cardkit show" in said[0]
+
+    full = cardkit.replay(cardkit.loads(host.read_text(encoding="utf-8")))
+    assert full == session.game
+    data = json.loads(seat.read_text(encoding="utf-8"))
+    assert "seed" not in data and data["seat"] == 1
+    assert cardkit.loads_seat_log(seat.read_text(encoding="utf-8")) == full.log_for(1)
+    hidden = [code for other in (0, 2) for code in full.view(other)["hand"]]
+    assert hidden and all(f'"{code}"' in host.read_text() for code in hidden), "as the warning says"
+
+    # cardkit show reads the seat's file as that seat saw it; replay names it and points to show
+    assert main(["show", str(seat)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"crazy-eights, {len(full.log_for(1).entries)} entries, as seat 1 saw it")
+    assert main(["show", str(seat), "--seat", "0"]) == 1
+    assert "seat 1's export" in capsys.readouterr().err
+    assert main(["replay", str(seat)]) == 1
+    err = capsys.readouterr().err
+    assert "seat 1's own log" in err and f"cardkit show {seat}" in err and err.count("\n") == 1
+
+
+def test_the_seats_file_holds_no_card_the_seat_never_saw(tmp_path: Path) -> None:
+    session = PlaySession.start("wizard", players=3, seat=0, bots="rule", seed=4, options={"rounds": 3})
+    session.advance()
+    seat = tmp_path / "seat.json"
+    session.handle(f"save --seat {seat}")
+    text = seat.read_text(encoding="utf-8")
+    hidden = [code for s in (1, 2) for code in session.game.view(s)["hand"]]  # one deck: none is ours
+    assert hidden and not any(f'"{code}"' in text for code in hidden)
+    assert all(f'"{code}"' in cardkit.dumps(session.game.log) for code in hidden)
+    assert str(session.game.seed) not in text
+    assert session.handle("save --seat")[0].startswith("Say where")
