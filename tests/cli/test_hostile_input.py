@@ -216,3 +216,16 @@ def test_a_match_id_that_is_not_utf8_is_a_config_error(command: list[str | bytes
     args = [str(log) if part == "LOG" else part for part in command]
     done = _cardkit(["store", f"sqlite:///{tmp_path}/s.db", *args])
     assert "is not UTF-8 text" in _one_named_line(done, "ConfigError")
+
+
+def test_an_output_encoding_without_suit_symbols_does_not_end_a_command(tmp_path: Path) -> None:
+    game = cardkit.new_game("crazy-eights", players=2, seed=5)
+    path = tmp_path / "log.json"
+    path.write_text(cardkit.dumps(game.log), encoding="utf-8")
+    done = _cardkit(["show", str(path)], PYTHONIOENCODING="ascii")
+    assert done.returncode == 0 and done.stderr == b"", done.stderr
+    assert b"\\u2665" in done.stdout or b"\\u2660" in done.stdout  # escaped, not a crash
+    done = _cardkit(["play", "crazy-eights", "--players", "2", "--seed", "5"], "1\n♥\n".encode(),
+                    PYTHONIOENCODING="ascii")  # fmt: skip
+    assert done.returncode == 0 and done.stderr == b"", done.stderr
+    assert b"Seat 0 (you) plays" in done.stdout and b"not text in this terminal's encoding" in done.stdout

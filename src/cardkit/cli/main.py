@@ -8,6 +8,7 @@ No error path prints a traceback: each prints one ``cardkit: ...`` line on stder
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from typing import Any, Sequence
@@ -134,6 +135,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script."""
     args = build_parser().parse_args(argv)
+    _tolerant_stdout()
     try:
         return int(args.func(args))
     except CardkitError as exc:
@@ -152,6 +154,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 1
+
+
+def _tolerant_stdout() -> None:
+    # a terminal or pipe whose encoding has no ♥ (PYTHONIOENCODING=ascii, a latin-1
+    # locale) gets \u2665 instead of the command dying half-way through a game or transcript
+    stdout = sys.stdout
+    if isinstance(stdout, io.TextIOWrapper) and stdout.errors == "strict":
+        try:
+            stdout.reconfigure(errors="backslashreplace")
+        except (ValueError, OSError):  # pragma: no cover - a stream that cannot change
+            pass
 
 
 def _one_line(exc: BaseException) -> str:
