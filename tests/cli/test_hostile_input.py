@@ -229,3 +229,17 @@ def test_an_output_encoding_without_suit_symbols_does_not_end_a_command(tmp_path
                     PYTHONIOENCODING="ascii")  # fmt: skip
     assert done.returncode == 0 and done.stderr == b"", done.stderr
     assert b"Seat 0 (you) plays" in done.stdout and b"not text in this terminal's encoding" in done.stdout
+
+
+def test_a_changed_seat_log_is_a_log_error_not_a_crash(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    game = cardkit.new_game("crazy-eights", players=3, seed=2)
+    data = json.loads(cardkit.dumps(game.log_for(1)))
+    (event,) = [e for entry in data["entries"] for e in entry["events"] if "hand_sizes" in e][:1]
+    event["hand_sizes"] = []  # a seat log is not replayed, so nothing else checks it
+    path = tmp_path / "seat.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["show", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("cardkit: LogError: entry ") and "per-seat log" in err and err.count("\n") == 1

@@ -134,6 +134,20 @@ def entry_line(rules: Any, entry: Any, viewer: int | None) -> str:
     return " ".join([head, *sentences])
 
 
+def _line(rules: Any, entry: Any, viewer: int | None, game: Any) -> str:
+    """:func:`entry_line`; for a per-seat export (``game`` None: nothing was replayed, so
+    nothing was verified) an entry the game's ``describe`` cannot read is a :class:`LogError`."""
+    if game is not None:
+        return entry_line(rules, entry, viewer)
+    try:
+        return entry_line(rules, entry, viewer)
+    except Exception as exc:  # noqa: BLE001 - unverified data: any failure is the file's
+        raise LogError(
+            f"entry {entry.seq} of this per-seat log is not one {rules.name} writes "
+            f"({type(exc).__name__}): the file was changed or is not a cardkit log"
+        ) from None
+
+
 def _header(rules: Any, entries: Sequence[Any], viewer: int | None, game: Any) -> str:
     who = "the whole game (host view)" if viewer is None else f"as seat {viewer} saw it"
     players = f", {game.players} players" if game is not None else ""
@@ -156,7 +170,7 @@ def show(args: argparse.Namespace) -> int:
     out = sys.stdout
     print(_header(rules, entries, viewer, game), file=out)
     for entry in entries:
-        print(entry_line(rules, entry, viewer), file=out)
+        print(_line(rules, entry, viewer, game), file=out)
     footer = _footer(game)
     if footer:
         print(footer, file=out)
@@ -177,7 +191,7 @@ def step(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO | No
     print(_header(rules, entries, viewer, game) + ". Enter: next entry; q: quit.", file=out, flush=True)
     waiting = True
     for number, entry in enumerate(entries, 1):
-        print(entry_line(rules, entry, viewer), file=out, flush=True)
+        print(_line(rules, entry, viewer, game), file=out, flush=True)
         if waiting and number < len(entries):
             out.write(f"({number}/{len(entries)}) ")
             out.flush()
