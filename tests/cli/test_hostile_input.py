@@ -243,3 +243,11 @@ def test_a_changed_seat_log_is_a_log_error_not_a_crash(tmp_path: Path, capsys: p
     assert main(["show", str(path)]) == 1
     err = capsys.readouterr().err
     assert err.startswith("cardkit: LogError: entry ") and "per-seat log" in err and err.count("\n") == 1
+
+
+def test_a_store_limit_beyond_a_database_integer_is_a_usage_error(tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    with pytest.raises(SystemExit) as info:
+        main(["store", f"sqlite:///{tmp_path}/s.db", "list", "--limit", "9" * 30])
+    assert info.value.code == 2 and "--limit must be a whole number" in capsys.readouterr().err
+    assert main(["store", f"sqlite:///{tmp_path}/s.db", "list", "--limit", "3"]) == 0

@@ -193,7 +193,8 @@ def run_arena(
     if workers < 1:
         raise ConfigError(f"--workers must be at least 1, not {workers}")
     jobs = [(game_name, players, options, specs, seed, g, max_actions) for g in range(games)]
-    ordered = tuple(map_ordered(_job, jobs, workers))  # in game order, whatever workers is
+    # in game order, whatever workers is (and never more processes than games)
+    ordered = tuple(map_ordered(_job, jobs, min(workers, len(jobs))))
     return summarize(game_name, players, options, seed, specs, ordered)
 
 

@@ -108,6 +108,14 @@ def _import(args: argparse.Namespace) -> int:
     return 0
 
 
+def _limit(text: str) -> int:
+    # a database integer is 64 bits: a larger --limit is a usage error, not an OverflowError
+    word = text.strip()
+    if not (word.isascii() and word.isdigit() and len(word) <= 18):
+        raise argparse.ArgumentTypeError(f"--limit must be a whole number from 0 to 10**18 - 1, not {text!r}")
+    return int(word)
+
+
 def add_store_parser(sub: Any) -> None:
     """Register ``cardkit store`` and its subcommands on ``sub``, the ``add_subparsers()``
     of the ``cardkit`` parser."""
@@ -117,7 +125,7 @@ def add_store_parser(sub: Any) -> None:
     ls = cmds.add_parser("list", help="list matches, oldest first")
     ls.add_argument("--game", default=None)
     ls.add_argument("--status", choices=("all", "finished", "open"), default="all")
-    ls.add_argument("--limit", type=int, default=None)
+    ls.add_argument("--limit", type=_limit, default=None, help="at most this many matches")
     ls.set_defaults(func=_list)
     show = cmds.add_parser("show", help="where a match stands")
     show.add_argument("match_id")
