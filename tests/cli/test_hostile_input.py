@@ -209,7 +209,10 @@ def test_a_nul_in_a_store_url_is_a_config_error(url: str | bytes, tmp_path: Path
     assert "cannot be opened" in _one_named_line(done, "ConfigError")
 
 
-@pytest.mark.parametrize("command", [["show", b"\xff"], ["export", b"m\xfe"], ["import", "LOG", "--match-id", b"\xff"]])
+@pytest.mark.parametrize(
+    "command",
+    [["show", b"\xff"], ["export", b"m\xfe"], ["import", "LOG", "--match-id", b"\xff"], ["list", "--game", b"\xff"]],
+)
 def test_a_match_id_that_is_not_utf8_is_a_config_error(command: list[str | bytes], tmp_path: Path) -> None:
     log = tmp_path / "log.json"
     log.write_text(cardkit.dumps(cardkit.new_game("wizard", players=3, seed=2).log), encoding="utf-8")

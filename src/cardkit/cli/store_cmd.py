@@ -32,15 +32,15 @@ def open_store(url: str) -> Store:
         raise ConfigError(f"the store URL {url!r} cannot be opened: {exc}") from None
 
 
-def match_id(text: str) -> str:
-    """A match id from the command line: text that is UTF-8 (a command-line argument of
-    other bytes arrives with lone surrogates), else a :class:`ConfigError`."""
+def _utf8(text: str, what: str = "match id") -> str:
+    # a command-line argument of bytes that are not UTF-8 arrives with lone surrogates,
+    # which no database accepts: refuse it here, in one line, on every backend
     from cardkit.errors import ConfigError
 
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        raise ConfigError(f"the match id {text!r} is not UTF-8 text") from None
+        raise ConfigError(f"the {what} {text!r} is not UTF-8 text") from None
     return text
 
 
@@ -63,7 +63,8 @@ __all__ = ["add_store_parser"]
 def _list(args: argparse.Namespace) -> int:
     finished = {"all": None, "finished": True, "open": False}[args.status]
     with open_store(args.url) as store:
-        found = store.matches(game=args.game, finished=finished, limit=args.limit)
+        game = None if args.game is None else _utf8(args.game, "game name")
+        found = store.matches(game=game, finished=finished, limit=args.limit)
     for m in found:
         state = "over" if m.is_over else f"seat {m.to_act} to act"
         print(f"{m.match_id}\t{m.game}\t{m.players} players\t{m.entries} entries\t{state}")
@@ -74,7 +75,7 @@ def _list(args: argparse.Namespace) -> int:
 
 def _show(args: argparse.Namespace) -> int:
     with open_store(args.url) as store:
-        info = store.info(match_id(args.match_id))
+        info = store.info(_utf8(args.match_id))
         game = store.load(info.match_id)
     print(f"match {info.match_id}: {info.game}, {info.players} players, rules_version {info.rules_version}")
     print(f"options: {dumps(info.config)}")
@@ -89,7 +90,7 @@ def _show(args: argparse.Namespace) -> int:
 
 def _export(args: argparse.Namespace) -> int:
     with open_store(args.url) as store:
-        text = dumps(store.log(match_id(args.match_id)))
+        text = dumps(store.log(_utf8(args.match_id)))
     if args.output in (None, "-"):
         print(text)
     else:
@@ -100,7 +101,7 @@ def _export(args: argparse.Namespace) -> int:
 def _import(args: argparse.Namespace) -> int:
     from cardkit.cli.transcript import read_log_text  # bounded, UTF-8 checked, regular files only
 
-    wanted = None if args.match_id is None else match_id(args.match_id)
+    wanted = None if args.match_id is None else _utf8(args.match_id)
     log = loads(read_log_text(args.log))
     with open_store(args.url) as store:
         stored = store.import_log(log, match_id=wanted)
