@@ -23,7 +23,11 @@ GOLDEN: list[tuple[str, int, dict[str, Any], int, tuple[int, ...], tuple[int, ..
     ("cutthroat-spades", 3, {"wins_needed": 1, "max_hands": 3}, 172, (-344, -237, -262), (1,), "795b546c83c5e0b2"),
     # rules_version 2 (a drawn buried starter is a StarterDrawn, shown to all): this game
     # draws none, so only the log's version changed; under version 1 it was b7dd27a703730a3b.
-    ("spacc-u-mazz", 3, {"max_turns": 300}, 304, (10, 81, 0), (1,), "f08503ff7b425512"),
+    # rules_version 3 (a red joker's decision is part of its turn for max_turns, rule 20):
+    # seat 1 answered a red joker at entry 7, so version 2 counted 301 turns where there
+    # were 300 and ended the hand one seat action early, at entry 303 (304 entries,
+    # f08503ff7b425512); entries 0-302 are unchanged, and the version-2 log is refused.
+    ("spacc-u-mazz", 3, {"max_turns": 300}, 305, (10, 81, 0), (1,), "14d9219577ae26df"),
 ]
 
 

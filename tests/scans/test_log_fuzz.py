@@ -54,7 +54,10 @@ def test_non_canonical_logs_are_rejected(setup: tuple[str, int, dict[str, object
     name, players, options = setup
     game = played(name, players, options, seed=22, moves=25)
     report = fuzz_log(game, 40, Rng.stream(22, 98), kinds=STRICT_KINDS)
-    assert report.rejected == report.tried == 40
+    # Every one is rejected, but a header stating an older rules_version that the game's
+    # upcasters bring to exactly this game (Spacc 'u Mazz versions 1 and 2): neutral.
+    assert report.rejected + report.neutral == report.tried == 40
+    assert report.neutral == 0 or name == "spacc-u-mazz"
 
 
 @pytest.mark.slow

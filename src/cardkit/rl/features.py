@@ -288,7 +288,7 @@ def spacc_u_mazz(players: int, config: Any, cards: Sequence[Card]) -> GameFeatur
         ("pending", 2, 0, 1, "one-hot red-joker choice you must make: dump/keep, remove"),
         ("reference", len(ranks), 0, 1, "one-hot rank to match or beat, 2..A (zeros: none)"),
         ("out_place", n, 0, BIG, "place of the relative seat once out (1 = first), else 0"),
-        ("turns", 1, 0, BIG, "seat actions of this hand"),
+        ("turns", 1, 0, BIG, "turns of this hand (a red-joker decision adds none)"),
         ("max_turns", 1, 0, BIG, "the max_turns guard"),
         ("hand_number", 1, 0, BIG, "hand number (from 1)"),
         _scores(n),

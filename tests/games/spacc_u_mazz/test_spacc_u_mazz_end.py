@@ -117,12 +117,16 @@ def test_rule23_guard_tie_breaks_by_card_count_then_seat_order() -> None:
         assert ended.reason == "max_turns" and ended.places == expected
 
 
-def test_rule23_guard_counts_turns_and_interrupts_a_red_joker_choice() -> None:
+def test_rule23_guard_lets_a_red_joker_act_before_the_turn_ends() -> None:
+    """Rule 20: the turn ends after the joker acts, so the guard waits for the decision
+    (rules_version 3; version 2 ended the hand at the draw, the decision untaken)."""
     st = table(hands=["KS", "3C"], pile="9H", main="RJ 5D", turns=1, max_turns=2)
     after, events = act(st, "draw")
-    assert "ChoiceOffered" not in types(events)
+    assert types(events) == ["JokerDrawn", "ChoiceOffered"]
+    assert RULES.to_act(after) == 0 and after.turns == 1
+    done, events = act(after, "keep")
     assert next(e for e in events if isinstance(e, HandEnded)).reason == "max_turns"
-    assert RULES.to_act(after) is None
+    assert RULES.to_act(done) is None and done.turns == 2
 
 
 def test_rule23_guard_in_a_real_game() -> None:

@@ -1,5 +1,6 @@
 """Rule 5's buried starting cards stay public when drawn (``StarterDrawn``, rules_version 2),
-and version-1 logs, which logged such a draw as a private ``CardDrawn``, still replay."""
+and version-1 logs, which logged such a draw as a private ``CardDrawn``, still replay
+(through version 2 to the current version 3)."""
 
 from __future__ import annotations
 
@@ -79,13 +80,14 @@ def test_a_drawn_starter_stays_known_to_views_and_samples() -> None:
         assert drawn.card in ss.sample(rng).hands[drawn.seat]
 
 
-def test_a_version_1_log_replays_as_version_2() -> None:
+def test_a_version_1_log_replays_as_the_current_version() -> None:
+    """Version 1 -> 2 renames the draws; 2 -> 3 keeps a log version 3 decides the same."""
     game = _game_with_a_starter_drawn()
     old = _as_version_1(game.log)
     assert old != game.log and '"starter_drawn"' not in cardkit.dumps(old)
     replayed = cardkit.replay(cardkit.loads(cardkit.dumps(old)))
     assert replayed.log == game.log and replayed.state == game.state
-    assert replayed.log.rules_version == RULES.rules_version == 2
+    assert replayed.log.rules_version == RULES.rules_version == 3
 
 
 def test_a_bad_version_1_log_still_fails_its_replay() -> None:
@@ -104,7 +106,7 @@ def test_a_bad_version_1_log_still_fails_its_replay() -> None:
 def test_a_match_stored_under_version_1_loads_and_is_imported_to_play_on(tmp_path: Path) -> None:
     """A SQLite store holding a version-1 match (its rows rewritten behind the store's
     back): it loads through the upcaster, refuses moves, and its exported log imports as a
-    version-2 match that plays on."""
+    current-version match that plays on."""
     import json
     import sqlite3
 

@@ -12,10 +12,11 @@ from cardkit.games.spacc_u_mazz.events import SpaccEvent, BlindFailed, BlindPlay
 from cardkit.games.spacc_u_mazz.rules import RULES, SpaccRules
 from cardkit.games.spacc_u_mazz.start import SpaccOptions, new_game
 from cardkit.games.spacc_u_mazz.state import SpaccState
-from cardkit.games.spacc_u_mazz.upcast import upcast_v1
+from cardkit.games.spacc_u_mazz.upcast import upcast_v1, upcast_v2
 from cardkit.games.spacc_u_mazz.view import SpaccView
 
 register_upcaster(RULES.name, 1, upcast_v1)  # version 1 logs replay under version 2
+register_upcaster(RULES.name, 2, upcast_v2)  # version 2 logs where version 3 agrees (else a LogError)
 
 __all__ = [
     # the rules, options, state and view

@@ -47,7 +47,7 @@ OPTIONS: Final[tuple[OptionSpec, ...]] = (
                "points per place by player count ('2'..'4' -> one integer >= 0 per place), or the list for this count"),
     OptionSpec("target_score", "int", None, "play hands until someone has this many points (null: one hand)",
                minimum=1, nullable=True),
-    OptionSpec("max_turns", "int", 2000, "seat actions in one hand before the guard ends it", minimum=1),
+    OptionSpec("max_turns", "int", 2000, "turns in one hand before the guard ends it (a red-joker decision is part of its turn)", minimum=1),
 )  # fmt: skip
 """Every Spacc 'u Mazz option: the schema ``config`` validates with."""
 

@@ -14,9 +14,10 @@ An Italian shedding game for 2 to 4 players with two packs and two jokers. Each 
 a hand, three face-up cards and three face-down cards nobody may look at. On your turn
 play one or more hand cards of one rank at least the pile's reference rank (a 2 or a 10
 goes on anything: a 2 clears the reference, a 10 burns the pile), play a face-down card
-blind, draw, or take the whole pile. Jokers act when they turn up and then leave the game.
-The first player to get rid of every card wins the hand; points for the cards left decide
-the match.
+blind, draw, or take the whole pile. Jokers act when they turn up and then leave the game
+(a red joker's decision is part of the same turn). The first player to get rid of every
+card wins the hand, and a one-hand game; in a match to target_score the hands' points,
+counted on the cards left, add up and the highest total wins.
 Type: play 9S 9H, play 9S +up:9D, up 7C, blind 2, draw, take, pass; after the red joker:
 dump, keep, remove up:KD, remove down:2, decline."""
 """A short rules summary for people (``cardkit rules spacc-u-mazz``)."""

@@ -220,7 +220,10 @@ class SpaccRules:
     """The rules of Spacc 'u Mazz (registry name ``spacc-u-mazz``)."""
 
     name = GAME
-    rules_version = 2  # 2: a drawn buried starting card is a StarterDrawn, shown to all
+    # 2: a drawn buried starting card is a StarterDrawn, shown to all; 3: a red joker's
+    # decision is part of its turn for max_turns (rule 20), and a one-hand game is won by
+    # the first out (rule 22) whatever fixed_points pays (see upcast.py for older logs).
+    rules_version = 3
     min_players = 2
     max_players = 4
     action_types: tuple[type, ...] = ACTION_TYPES
@@ -667,9 +670,9 @@ class SpaccRules:
         return state
 
     def _offer(self, base: State, seat: int, events: list[Any], choice: Any) -> tuple[Any, ...]:
-        """The red joker needs a decision of the same seat (unless the guard ends the hand)."""
-        if base.turns + 1 >= base.config.max_turns:
-            return tuple(events) + self._end_hand(self._fold(base, events), "max_turns")
+        """The red joker needs a decision of the same seat. The draw (or blind card) and the
+        decision are one turn (rule 20: "the turn ends after the joker acts"), so the guard
+        is not consulted here: it counts that turn once the decision is made."""
         events.append(ChoiceOffered(seat, choice))
         return tuple(events)
 
@@ -725,7 +728,11 @@ class SpaccRules:
         totals = tuple(a + b for a, b in zip(after.totals, points))
         events.append(HandScored(points, variable, totals))
         target = cfg.target_score
-        if target is None or max(totals) >= target:
+        if target is None:
+            # A one-hand game is won by the hand's winner: the first out (rule 22), or the
+            # best placed by the guard (rule 23), whatever a custom fixed_points table pays.
+            events.append(GameEnded(totals, (places[0],)))
+        elif max(totals) >= target:  # a match: the highest total wins, ties share (rule 28)
             best = max(totals)
             events.append(GameEnded(totals, tuple(s for s in range(n) if totals[s] == best)))
         return tuple(events)
@@ -885,7 +892,7 @@ class SpaccRules:
         return replace(s, hands=hands, pile=(), reference=0, known=known)
 
     def _on_choice_offered(self, s: State, e: ChoiceOffered) -> State:
-        return replace(s, pending=e.choice, turns=s.turns + 1)
+        return replace(s, pending=e.choice)  # the same turn goes on (rule 20)
 
     def _on_hand_dumped(self, s: State, e: HandDumped) -> State:
         seat = e.seat
@@ -1044,7 +1051,8 @@ class SpaccRules:
         return action_space(config)
 
     def result(self, state: State) -> Result | None:
-        """Scores and winners (highest total; ties share) once the game is over."""
+        """Scores and winners once the game is over: in a one-hand game the hand's winner
+        (rule 22); in a match to ``target_score`` the highest total (ties share, rule 28)."""
         return state.result
 
 

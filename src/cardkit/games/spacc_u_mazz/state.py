@@ -29,7 +29,8 @@ class SpaccState:
     * ``dealer`` is -1 before the first Pick; ``to_act`` is the seat to act in ``play``.
     * ``pending`` is ``""``, or ``"dump"`` / ``"remove"`` while ``to_act`` decides what its
       red joker does (rules 19-20).
-    * ``turns`` counts the seat actions of the current hand (rule 23).
+    * ``turns`` counts the completed turns of the current hand (rule 23); a red joker's
+      decision belongs to the turn that turned the joker up (rule 20), it adds none.
     * ``deck`` (pack A), ``jokers`` and ``pack_b`` hold the cards not yet dealt this hand.
     * ``hands`` and ``face_up`` are sorted; ``face_down`` is in position order (first = 1).
     * ``pile`` is bottom first; ``reference`` is a rank 3..14, or 0 for none (rule 9).

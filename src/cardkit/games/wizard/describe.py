@@ -13,9 +13,10 @@ SUMMARY = """\
 A trick-taking game for 3 to 6 players over several rounds: in round r everyone gets r
 cards and a card is turned for trumps (a Wizard lets the dealer choose, a Jester means no
 trumps). Everyone then bids exactly how many tricks they will take. Follow the suit led if
-you can; a Wizard may always be played and wins the trick (the first Wizard), a Jester may
-always be played and loses. An exact bid scores 20 plus 10 a trick; a wrong bid loses 10
-for each trick it was off. The highest total after the last round wins.
+you can; a Wizard or a Jester may always be played. The first Wizard wins the trick; a
+Jester loses to every other card, but when every card of a trick is a Jester the first
+Jester wins it. An exact bid scores 20 plus 10 a trick; a wrong bid loses 10 for each
+trick it was off. The highest total after the last round wins.
 Type: bid N, trump S (after a turned Wizard), play CARD (W is a Wizard, N a Jester)."""
 """A short rules summary for people (``cardkit rules wizard``)."""
 
