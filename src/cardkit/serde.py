@@ -269,6 +269,22 @@ def _seat_entry_to_json(entry: SeatEntry) -> dict[str, Any]:
     }
 
 
+def _canonical(value: Any) -> Any:
+    """JSON data with the keys of every object sorted (a log's config: whatever built it,
+    a played game, a parsed file or a store's row, its keys come out in one order)."""
+    if type(value) is dict:
+        return {k: _canonical(value[k]) for k in sorted(value)}
+    if type(value) is list:
+        return [_canonical(v) for v in value]
+    return value
+
+
+def config_to_json(config: Mapping[str, Any]) -> dict[str, Any]:
+    """A log's config as canonical JSON data: every option, keys sorted at every depth."""
+    data: dict[str, Any] = _canonical(to_json(config))
+    return data
+
+
 def seat_log_to_json(log: SeatLog) -> dict[str, Any]:
     """A per-seat export as JSON-compatible data (no seed, no chance orders)."""
     return {
@@ -276,7 +292,7 @@ def seat_log_to_json(log: SeatLog) -> dict[str, Any]:
         "format_version": LOG_FORMAT_VERSION,
         "game": log.game,
         "rules_version": log.rules_version,
-        "config": to_json(log.config),
+        "config": config_to_json(log.config),
         "seat": log.seat,
         "entries": [_seat_entry_to_json(e) for e in log.entries],
     }
@@ -289,7 +305,7 @@ def log_to_json(log: GameLog) -> dict[str, Any]:
         "format_version": LOG_FORMAT_VERSION,
         "game": log.game,
         "rules_version": log.rules_version,
-        "config": to_json(log.config),
+        "config": config_to_json(log.config),
         "seed": log.seed,
         "auto_chance": log.auto_chance,
         "entries": [_entry_to_json(e) for e in log.entries],
@@ -297,7 +313,13 @@ def log_to_json(log: GameLog) -> dict[str, Any]:
 
 
 def dumps(obj: Any) -> str:
-    """JSON text of a log, view, event, action (or a list of them), compact and key-stable."""
+    """JSON text of a log, view, event, action (or a list of them), compact and key-stable.
+
+    A log's text is canonical: the same log gives the same text whatever built it (a
+    played game, :func:`loads`, a store): the envelope's keys in a fixed order, each
+    record's keys in its class's field order after ``"type"``, the config's keys sorted.
+    Its UTF-8 bytes are what a store's hash chain hashes.
+    """
     return json.dumps(to_json(obj), separators=(",", ":"), ensure_ascii=False)
 
 
