@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from typing import ContextManager, Protocol, Sequence
 
+from cardkit.store.ids import MAX_MATCH_ID
 from cardkit.store.records import Append, EntryRow, MatchRow, SnapshotRow
 
 __all__ = ["Session", "Backend", "MAX_MATCH_ID"]
 
-MAX_MATCH_ID = 200
-"""The longest match id, in characters."""
 
 
 class Session(Protocol):

@@ -29,8 +29,9 @@ from cardkit.errors import (
 )
 from cardkit.games import get_rules
 from cardkit.serde import dumps_state, loads_state, to_json
-from cardkit.store.backend import MAX_MATCH_ID, Backend, Session
+from cardkit.store.backend import Backend, Session
 from cardkit.store.errors import StoreError, UnknownMatchError
+from cardkit.store.ids import check_match_id
 from cardkit.store.records import (
     Append,
     EntryRow,
@@ -54,25 +55,12 @@ DEFAULT_CACHE_SIZE = 256
 
 
 def _check_match_id(match_id: object) -> str:
-    if not isinstance(match_id, str):
-        raise UnknownMatchError(f"a match id is a string, not {type(match_id).__name__}")
-    return match_id
+    # One rule for every backend and every method (see cardkit.store.ids).
+    return check_match_id(match_id)
 
 
 def _new_match_id(match_id: object) -> str:
-    if match_id is None:
-        return secrets.token_hex(8)
-    if (
-        not isinstance(match_id, str)
-        or not match_id
-        or len(match_id) > MAX_MATCH_ID
-        or "\x00" in match_id
-    ):
-        raise ConfigError(
-            f"a match id must be a non-empty string of at most {MAX_MATCH_ID} characters "
-            f"without NUL, not {match_id!r}"
-        )
-    return match_id
+    return secrets.token_hex(8) if match_id is None else check_match_id(match_id)
 
 
 def _entries_since(game: Game[Any, Any], length: int) -> list[LogEntry]:
