@@ -70,3 +70,8 @@ def test_store_verify(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert main(["store", url, "verify", "m1", "nope"]) == 1
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("BROKEN\tm1") and out[1].startswith("BROKEN\tnope")
+    # an id from a non-UTF-8 argument (a lone surrogate): one escaped line, no crash
+    assert main(["store", url, "verify", "m0", "bad\udcff"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("ok\tm0") and out[1].startswith("BROKEN\t'bad\\udcff'\t")
+    out[1].encode("utf-8")

@@ -38,7 +38,7 @@ from cardkit.store.chain import (
     seal_snapshot,
     snapshot_ok,
 )
-from cardkit.store.errors import BrokenMatchError, StoreError, UnknownMatchError
+from cardkit.store.errors import BrokenMatchError, MatchIdError, StoreError, UnknownMatchError
 from cardkit.store.ids import check_match_id
 from cardkit.store.records import (
     Append,
@@ -391,8 +391,11 @@ class Store:
                     match_id, entries, f"match {match_id!r}: its row says who is to act otherwise "
                     "than its entries (the match row was edited)", None,
                 )  # fmt: skip
+        except MatchIdError as exc:
+            # an id no match can have: shown escaped (it may hold a surrogate no terminal prints)
+            return MatchCheck(ascii(match_id)[:200], 0, str(exc), None)
         except UnknownMatchError as exc:
-            return MatchCheck(str(match_id)[:200], 0, str(exc), None)
+            return MatchCheck(match_id, 0, str(exc), None)
         except CardkitError as exc:
             return MatchCheck(match_id, entries, str(exc), getattr(exc, "seq", None))
         return MatchCheck(match_id, entries, None, None)
