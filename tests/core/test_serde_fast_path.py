@@ -12,6 +12,8 @@ import pytest
 import cardkit
 from cardkit import serde
 from cardkit.errors import LogError
+from cardkit.serde._convert import _converter, _types
+from cardkit.serde._records import _fast_record
 
 
 def _played(name: str, players: int, seed: int, actions: int) -> cardkit.Game:
@@ -31,14 +33,14 @@ def test_every_record_of_a_game_matches_cattrs(name: str, players: int) -> None:
     game = _played(name, players, 7, 400)
     data = json.loads(cardkit.dumps(game.log))
     rules = cardkit.get_rules(name)
-    tables = {"action": serde._types(rules, "action"), "event": serde._types(rules, "event")}
+    tables = {"action": _types(rules, "action"), "event": _types(rules, "event")}
     fast = 0
     for raw in data["entries"]:
         for kind, record in [("action", raw["action"])] + [("event", e) for e in raw["events"]]:
             cls = tables[kind][record["type"]]
             fields = {k: v for k, v in record.items() if k != "type"}
-            expected: Any = serde._converter.structure(fields, cls)
-            got = serde._fast_record(record, tables[kind])
+            expected: Any = _converter.structure(fields, cls)
+            got = _fast_record(record, tables[kind])
             if got is not None:
                 fast += 1
                 assert type(got) is type(expected) and got == expected

@@ -1,4 +1,4 @@
-"""The one-pass reading of ``cardkit.loads`` (``cardkit._serde_fast``) agrees with the
+"""The one-pass reading of ``cardkit.loads`` (``cardkit.serde._fast``) agrees with the
 generic path (``parse_json`` then ``log_from_json``) on every input: the same log for
 what ``dumps`` wrote, of every game, and the same error, word for word, for damaged text."""
 
@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 import cardkit
 from cardkit import serde
 from cardkit.rng import Rng
-from cardkit._serde_fast import _reader, fused_loads
+from cardkit.serde._convert import _converter
+from cardkit.serde._fast import _reader, fused_loads
 from cardkit.testing import random_playout
 
 LONG = os.environ.get("CARDKIT_LONG") == "1"
@@ -323,7 +324,7 @@ def test_the_generated_writers_write_what_cattrs_writes(name: str, players: int,
     seen = 0
     for entry in game.log.entries:
         for record in (entry.action, *entry.events):
-            expected = {"type": serde.type_name(type(record)), **serde._converter.unstructure(record)}
+            expected = {"type": serde.type_name(type(record)), **_converter.unstructure(record)}
             assert _deep_typed(serde.to_json(record)) == _deep_typed(expected)
             seen += 1
     assert seen > len(game.log.entries)
@@ -376,7 +377,7 @@ def _same_seat_outcome(text: str, rules: Any = None) -> tuple[str, Any]:
 def test_per_seat_logs_of_every_game_read_the_same_on_both_paths(
     name: str, players: int, options: dict[str, Any]
 ) -> None:
-    from cardkit._serde_fast import fused_loads_seat_log
+    from cardkit.serde._fast import fused_loads_seat_log
 
     game = _random_game(name, players, options, 3, 150 if not LONG else 3000)
     for seat in [*range(players), None]:
@@ -426,3 +427,27 @@ def test_random_edits_of_a_per_seat_log_get_the_same_answer_on_both_paths() -> N
     # a full log is not a per-seat log, and the other way round, on both paths
     assert _same_seat_outcome(cardkit.dumps(game.log))[0] == "LogError"
     assert _same_outcome(text)[0] == "LogError"
+
+
+def test_the_serde_package_has_no_import_circle() -> None:
+    # Issue 24 item 25: serde.py and _serde_fast.py imported each other. Each module of the
+    # package imports only modules listed before it (and never the package itself).
+    import ast
+    import importlib.util
+    from pathlib import Path
+
+    order = ["_convert", "_build", "_records", "_text", "_envelope", "_fast", "_state"]
+    spec = importlib.util.find_spec("cardkit.serde")
+    assert spec is not None and spec.origin is not None
+    folder = Path(spec.origin).parent
+    assert sorted(p.stem for p in folder.glob("*.py")) == sorted(order + ["__init__"])
+    for i, name in enumerate(order):
+        tree = ast.parse((folder / f"{name}.py").read_text("utf-8"))
+        found = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("cardkit.serde"):
+                found.add(node.module)
+            elif isinstance(node, ast.Import):
+                found |= {a.name for a in node.names if a.name.startswith("cardkit.serde")}
+        assert found <= {f"cardkit.serde.{lower}" for lower in order[:i]}, (name, found)
+    assert importlib.util.find_spec("cardkit._serde_fast") is None

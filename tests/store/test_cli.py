@@ -41,3 +41,37 @@ def test_store_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert "LogError" in capsys.readouterr().err
     assert main(["store", "nosuch://x", "list"]) == 1
     assert "ConfigError" in capsys.readouterr().err
+
+
+def test_store_verify(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 24 item 5: `cardkit store URL verify [ID...]`, one line per match, exit 1 if any is broken.
+    import sqlite3
+
+    url = f"sqlite:///{tmp_path}/v.db"
+    with cardkit.store.open(url, snapshot_every=8) as store:
+        for i in range(3):
+            game, _ = random_moves(cardkit.new_game("crazy-eights", players=3, seed=40 + i), Rng(i), 25)
+            store.create(game, match_id=f"m{i}")
+    assert main(["store", url, "verify"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split("\t")[:2] for line in lines] == [["ok", "m0"], ["ok", "m1"], ["ok", "m2"]]
+    conn = sqlite3.connect(f"{tmp_path}/v.db")
+    with conn:  # a stacked deal, behind the store's back
+        (action,) = conn.execute("SELECT action FROM cardkit_entries WHERE match_id = 'm1' AND seq = 1").fetchone()
+        conn.execute("UPDATE cardkit_entries SET action = ? WHERE match_id = 'm1' AND seq = 1",
+                     (action.replace('"', "'", 0) + " ",))
+    conn.close()
+    assert main(["store", url, "verify"]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split("\t")[:2] for line in lines] == [["ok", "m0"], ["BROKEN", "m1"], ["ok", "m2"]]
+    assert "entry 1" in lines[1]
+    assert main(["store", url, "verify", "m0", "m2"]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 2
+    assert main(["store", url, "verify", "m1", "nope"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("BROKEN\tm1") and out[1].startswith("BROKEN\tnope")
+    # an id from a non-UTF-8 argument (a lone surrogate): one escaped line, no crash
+    assert main(["store", url, "verify", "m0", "bad\udcff"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("ok\tm0") and out[1].startswith("BROKEN\t'bad\\udcff'\t")
+    out[1].encode("utf-8")

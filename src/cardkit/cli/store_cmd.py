@@ -1,4 +1,4 @@
-"""``cardkit store URL list | show | export | import`` — look into and fill a store.
+"""``cardkit store URL list | show | export | import | verify`` — look into, fill and check a store.
 
 ``export`` writes the whole log (seed included: it is for the host, like the log file it
 came from); ``show`` prints no seed.
@@ -117,10 +117,24 @@ def _limit(text: str) -> int:
     return int(word)
 
 
+def _verify(args: argparse.Namespace) -> int:
+    # One line per match; the exit status says whether every match held.
+    with open_store(args.url) as store:
+        checks = store.verify(args.match_ids or None)
+    for check in checks:
+        if check.ok:
+            print(f"ok\t{check.match_id}\t{check.entries} entries")
+        else:
+            print(f"BROKEN\t{check.match_id}\t{check.problem}")
+    if not checks:
+        print("no matches", file=sys.stderr)
+    return 0 if all(c.ok for c in checks) else 1
+
+
 def add_store_parser(sub: Any) -> None:
     """Register ``cardkit store`` and its subcommands on ``sub``, the ``add_subparsers()``
     of the ``cardkit`` parser."""
-    parser = sub.add_parser("store", help="list, show, export and import matches of a store")
+    parser = sub.add_parser("store", help="list, show, export, import and verify matches of a store")
     parser.add_argument("url", help="the store: sqlite:///games.db, postgresql://…")
     cmds = parser.add_subparsers(dest="store_command", required=True)
     ls = cmds.add_parser("list", help="list matches, oldest first")
@@ -139,3 +153,10 @@ def add_store_parser(sub: Any) -> None:
     imp.add_argument("log")
     imp.add_argument("--match-id", default=None)
     imp.set_defaults(func=_import)
+    ver = cmds.add_parser(
+        "verify",
+        help="re-check whole matches (hash chain, snapshots, a replay from the first entry); "
+        "exit status 1 if any is broken",
+    )
+    ver.add_argument("match_ids", nargs="*", metavar="ID", help="matches to check (default: all)")
+    ver.set_defaults(func=_verify)

@@ -10,7 +10,8 @@ walking back ``k`` entries.
 
 from __future__ import annotations
 
-from typing import Any, Final, Generic, Iterable, TypeVar
+import threading
+from typing import Any, Callable, Final, Generic, Iterable, Sequence, TypeVar
 
 from cardkit.core.config import resolve_config
 from cardkit.core.fields import CHECKED_ACTIONS, check_fields
@@ -102,21 +103,100 @@ def _entry_of(node: _Node) -> LogEntry:
     return LogEntry(node[_SEQ], node[_ACTOR], node[_ACTION], node[_EVENTS])
 
 
+class _History:
+    """The entries before seq ``base`` of a game resumed from a state (a store's snapshot),
+    fetched the first time anything reaches back past ``base`` (``log``, ``undo``,
+    ``entries_for(after < base)``...), then kept: the nodes of seq ``0 .. base - 1``.
+
+    ``load`` returns those entries (the store checks them against its hash chain);
+    folding their events must give ``state``, the state the game was resumed from, after
+    ``chances`` chance entries, else :class:`LogError`.
+    """
+
+    __slots__ = ("base", "_load", "_rules", "_config", "_state", "_chances", "_head", "_lock", "_initial")
+
+    def __init__(
+        self,
+        base: int,
+        load: Callable[[], Sequence[LogEntry]],
+        rules: AnyRules,
+        config: Any,
+        state: Any,
+        chances: int,
+    ) -> None:
+        self.base = base
+        self._load = load
+        self._rules = rules
+        self._config = config
+        self._state = state
+        self._chances = chances
+        self._head: _Node | None = None
+        self._initial: Any = None
+        self._lock = threading.Lock()
+
+    def initial(self) -> Any:
+        """The state before seq 0 (the rules' initial state)."""
+        if self._initial is None:
+            self._initial = self._rules.initial_state(self._config)
+        return self._initial
+
+    def head(self) -> _Node:
+        """The node of seq ``base - 1`` (built once; later calls cost nothing)."""
+        head = self._head
+        if head is not None:
+            return head
+        with self._lock:
+            if self._head is None:
+                self._head = self._build()
+            return self._head
+
+    def _build(self) -> _Node:
+        entries = self._load()
+        if len(entries) != self.base or any(e.seq != i for i, e in enumerate(entries)):
+            raise LogError(f"the entries before seq {self.base} did not come back whole and in order")
+        evolve = self._rules.evolve
+        state = self.initial()
+        node: _Node | None = None
+        chances = 0
+        for entry in entries:
+            for event in entry.events:
+                state = evolve(state, event)
+            if entry.actor == CHANCE:
+                chances += 1
+            snapshot = state if (entry.seq + 1) % SNAPSHOT_EVERY == 0 else None
+            node = (entry.seq, entry.actor, entry.action, tuple(entry.events), node, chances, snapshot)
+        if node is None or chances != self._chances or state != self._state:
+            raise LogError(
+                f"the entries before seq {self.base} do not lead to the state this game was resumed from"
+            )
+        return node
+
+
 class _Line:
     """What every game of one line of play shares: the rules (with the bound methods the
-    hot paths call), the config, the seed, ``auto_chance`` and the initial state."""
+    hot paths call), the config, the seed, ``auto_chance``, the initial state and, for a
+    game resumed from a state, the :class:`_History` before it."""
 
     __slots__ = (
-        "rules", "config", "seed", "auto_chance", "initial",
+        "rules", "config", "seed", "auto_chance", "initial", "history",
         "decide", "evolve", "to_act", "legal_actions", "action_types", "seat_action_classes",
     )  # fmt: skip
 
-    def __init__(self, rules: AnyRules, config: Any, seed: int, auto_chance: bool, initial: Any) -> None:
+    def __init__(
+        self,
+        rules: AnyRules,
+        config: Any,
+        seed: int,
+        auto_chance: bool,
+        initial: Any,
+        history: _History | None = None,
+    ) -> None:
         self.rules = rules
         self.config = config
         self.seed = seed
         self.auto_chance = auto_chance
         self.initial = initial
+        self.history = history
         # decide_after_guard is optional (see Rules): None means "call rules.decide".
         self.decide: Any = getattr(rules, "decide_after_guard", None)
         self.evolve = rules.evolve
@@ -202,9 +282,10 @@ class Game(Generic[A, V]):
         state: Any,
         initial: Any,
         head: _Node | None,
+        history: _History | None = None,
     ) -> None:
         """Internal: use :func:`cardkit.new_game`, :meth:`start` or :func:`cardkit.replay`."""
-        self._line = _Line(rules, config, seed, auto_chance, initial)
+        self._line = _Line(rules, config, seed, auto_chance, initial, history)
         self._state = state
         self._head = head
         self._log = None
@@ -322,14 +403,22 @@ class Game(Generic[A, V]):
         entries: Iterable[LogEntry],
         state: Any = None,
         chances: int = 0,
+        history: Callable[[], Sequence[LogEntry]] | None = None,
     ) -> Game[A, V]:
         """A game rebuilt from a trusted ``state`` plus the log entries after it, each re-decided.
 
         ``state`` is the state before ``entries`` (``None``: the initial state, and then the
         entries start at seq 0); ``chances`` counts the chance entries before them. Chance
-        entries are checked against ``seed`` when ``auto_chance``. The game's history (its
-        ``log``, ``events``, ``undo``) starts at the first of ``entries``: this is how a store
-        loads a long game from a snapshot in time proportional to the tail only.
+        entries are checked against ``seed`` when ``auto_chance``. This is how a store loads
+        a long game from a snapshot in time proportional to the tail only.
+
+        ``history`` returns the entries before the first of ``entries`` (seq 0 onwards); it
+        is called once, the first time the game (or a game played or undone from it) reaches
+        back that far: its ``log`` and ``events`` are then the whole game's, ``undo`` goes
+        past the state, and ``replay(game.log) == game``. Folding those entries' events must
+        give ``state`` (else :class:`LogError`). Without ``history`` the game's history
+        starts at the first of ``entries``. Seqs and counts (``entry_count``,
+        ``seat_actions``) are the whole game's either way.
         Raises :class:`LogError` (or :class:`ReplayMismatchError`) where the entries do not fit.
         """
         if state is None:
@@ -370,7 +459,10 @@ class Game(Generic[A, V]):
                 game = cls(rules, config, seed, False, game.state, game._initial, node)
         if state is not None and first == -1:
             raise LogError("a game resumed from a state needs at least one entry after it")
-        game = cls(rules, config, seed, auto_chance, game.state, game._initial, game._head)
+        past = None
+        if history is not None and state is not None and first > 0:
+            past = _History(first, history, rules, config, state, chances)
+        game = cls(rules, config, seed, auto_chance, game.state, game._initial, game._head, past)
         return game._run_chance() if auto_chance else game
 
     def _verify_chance(self, entry: LogEntry) -> None:
@@ -582,7 +674,10 @@ class Game(Generic[A, V]):
 
     @property
     def log(self) -> GameLog:
-        """The whole log (built once per ``Game`` object, O(entries)); host side: it has the seed."""
+        """The whole log (built once per ``Game`` object, O(entries)); host side: it has the seed.
+
+        A game a store loaded from a snapshot fetches its older entries from the store the
+        first time anything reaches back past the snapshot (see :meth:`resume`)."""
         log = self._log
         if log is None:
             log = GameLog(
@@ -622,7 +717,7 @@ class Game(Generic[A, V]):
         node = self._head
         while node is not None and node[_SEQ] > after:
             nodes.append(node)
-            node = node[_PREV]
+            node = node[_PREV] if node[_PREV] is not None else self._before(node)
         rules = self._rules
         redact = rules.redact
         redact_action = getattr(rules, "redact_action", None)
@@ -694,16 +789,19 @@ class Game(Generic[A, V]):
                 found += 1
                 if found == steps:
                     break
-            node = node[_PREV]
+            node = node[_PREV] if node[_PREV] is not None else self._before(node)
         if found < steps:
             raise IllegalActionError(
                 f"cannot undo {steps} seat action(s): only {found} were played"
             )
-        target = undone[-1][_PREV]
+        target = self._before(undone[-1])
         state = self._state_at(target)
         if safe:
             check_safe_undo(self._rules, self.players, state, [_entry_of(n) for n in reversed(undone)])
-        return Game(self._rules, self._config, self._seed, self._auto_chance, state, self._initial, target)
+        return Game(
+            self._rules, self._config, self._seed, self._auto_chance, state, self._initial, target,
+            self._line.history,
+        )  # fmt: skip
 
     def undo_seat(self, seat: int, safe: bool = True) -> Game[A, V]:
         """The game as it was just before ``seat``'s most recent action, so that it is
@@ -729,7 +827,7 @@ class Game(Generic[A, V]):
                 steps += 1
                 if actor == seat:
                     break
-            node = node[_PREV]
+            node = node[_PREV] if node[_PREV] is not None else self._before(node)
         if node is None:
             raise IllegalActionError(f"seat {seat} has not acted yet: nothing to take back", None, seat)
         if safe and steps > 1:
@@ -797,7 +895,7 @@ class Game(Generic[A, V]):
         node = self._head
         while node is not None:
             out.append(node)
-            node = node[_PREV]
+            node = node[_PREV] if node[_PREV] is not None else self._before(node)
         out.reverse()
         return out
 
@@ -811,9 +909,24 @@ class Game(Generic[A, V]):
         node = self._head
         while node is not None and node[_SEQ] > after:
             out.append(_entry_of(node))
-            node = node[_PREV]
+            node = node[_PREV] if node[_PREV] is not None else self._before(node)
         out.reverse()
         return out
+
+    def _before(self, node: _Node) -> _Node | None:
+        """The node before ``node``: its link, or, for the first node of a game resumed
+        from a state, the newest node of its history (fetched on first use)."""
+        prev: _Node | None = node[_PREV]
+        if prev is None:
+            history = self._line.history
+            if history is not None and node[_SEQ] == history.base:
+                return history.head()
+        return prev
+
+    def _first_state(self) -> Any:
+        """The state before seq 0."""
+        history = self._line.history
+        return history.initial() if history is not None else self._initial
 
     @property
     def _chance_count(self) -> int:
@@ -827,8 +940,13 @@ class Game(Generic[A, V]):
         pending: list[_Node] = []
         while node is not None and node[_SNAPSHOT] is None:
             pending.append(node)
-            node = node[_PREV]
-        state = node[_SNAPSHOT] if node is not None else self._initial
+            node = node[_PREV]  # the history (if any) has its own snapshots: no need to go there
+        if node is not None:
+            state = node[_SNAPSHOT]
+        elif pending and pending[-1][_SEQ] != 0:
+            state = self._initial  # the first node of a resumed game: the state it resumed from
+        else:
+            state = self._first_state()
         evolve = self._rules.evolve
         for entry in reversed(pending):
             for event in entry[_EVENTS]:

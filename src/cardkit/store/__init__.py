@@ -9,7 +9,15 @@ from __future__ import annotations
 from typing import Any
 
 from cardkit.errors import ConcurrencyError
-from cardkit.store.errors import MatchExistsError, SchemaVersionError, StoreError, UnknownMatchError
+from cardkit.store.errors import (
+    BrokenMatchError,
+    MatchExistsError,
+    MatchIdError,
+    SchemaVersionError,
+    StoreError,
+    UnknownMatchError,
+)
+from cardkit.store.ids import MAX_MATCH_ID
 from cardkit.store.records import MatchInfo, SeatEntry
 from cardkit.store.sql import SCHEMA_VERSION
 from cardkit.store.store import DEFAULT_CACHE_SIZE, DEFAULT_SNAPSHOT_EVERY, Store
@@ -26,6 +34,9 @@ __all__ = [
     "StoreError",
     "UnknownMatchError",
     "MatchExistsError",
+    "MatchIdError",
+    "BrokenMatchError",
+    "MAX_MATCH_ID",
     "SchemaVersionError",
     "ConcurrencyError",
 ]

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from typing import ContextManager, Protocol, Sequence
 
+from cardkit.store.ids import MAX_MATCH_ID
 from cardkit.store.records import Append, EntryRow, MatchRow, SnapshotRow
 
 __all__ = ["Session", "Backend", "MAX_MATCH_ID"]
 
-MAX_MATCH_ID = 200
-"""The longest match id, in characters."""
 
 
 class Session(Protocol):
@@ -28,8 +27,13 @@ class Session(Protocol):
         """The newest snapshot with ``seq < before`` written by that rules and library version."""
         ...
 
+    def snapshots(self, match_id: str) -> list[SnapshotRow]:
+        """Every snapshot of the match, by seq (whoever wrote them)."""
+        ...
+
     def entries(self, match_id: str, after: int, limit: int | None = None) -> list[EntryRow]:
-        """The entry rows with ``seq > after``, in order (at most ``limit``)."""
+        """The entry rows with ``after < seq <= after + limit`` (no upper bound without
+        ``limit``), in order."""
         ...
 
     def matches(self, game: str | None, finished: bool | None, limit: int | None) -> list[MatchRow]:
@@ -48,8 +52,11 @@ class Session(Protocol):
         """Add or replace snapshots."""
         ...
 
-    def update_match(self, match_id: str, length: int, is_over: bool, to_act: int | None) -> None:
-        """Record where the match stands after an append (and wake its waiters at commit)."""
+    def update_match(
+        self, match_id: str, length: int, is_over: bool, to_act: int | None, head_hash: str
+    ) -> None:
+        """Record where the match stands after an append, with the hash of its newest entry
+        (and wake its waiters at commit)."""
         ...
 
     def delete(self, match_id: str) -> bool:

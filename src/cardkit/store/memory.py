@@ -60,14 +60,21 @@ class _MemorySession:
         ]
         return max(fits, key=lambda r: r.seq) if fits else None
 
+    def snapshots(self, match_id: str) -> list[SnapshotRow]:
+        """See :class:`~cardkit.store.backend.Session`."""
+        if match_id in self._deleted:
+            return []
+        rows = self._t.snapshots.get(match_id, {})
+        return [rows[s] for s in sorted(rows)]
+
     def entries(self, match_id: str, after: int, limit: int | None = None) -> list[EntryRow]:
         """See :class:`~cardkit.store.backend.Session`."""
         if match_id in self._deleted:
             return []
         rows = dict(self._t.entries.get(match_id, {}))
         rows.update(self._new_entries.get(match_id, {}))
-        out = [rows[s] for s in sorted(rows) if s > after]
-        return out if limit is None else out[:limit]
+        last = None if limit is None else after + limit
+        return [rows[s] for s in sorted(rows) if s > after and (last is None or s <= last)]
 
     def matches(self, game: str | None, finished: bool | None, limit: int | None) -> list[MatchRow]:
         """See :class:`~cardkit.store.backend.Session`."""
@@ -120,16 +127,18 @@ class _MemorySession:
 
         self._ops.append(put)
 
-    def update_match(self, match_id: str, length: int, is_over: bool, to_act: int | None) -> None:
+    def update_match(
+        self, match_id: str, length: int, is_over: bool, to_act: int | None, head_hash: str
+    ) -> None:
         """See :class:`~cardkit.store.backend.Session`."""
         row = self._row(match_id)
         if row is None:
             raise StoreError(f"no match {match_id!r} to update")
-        row = attrs.evolve(row, length=length, is_over=is_over, to_act=to_act)
+        row = attrs.evolve(row, length=length, is_over=is_over, to_act=to_act, head_hash=head_hash)
         self._new_matches[match_id] = row
         def update(t: _Tables) -> None:
             t.matches[match_id] = attrs.evolve(
-                t.matches[match_id], length=length, is_over=is_over, to_act=to_act
+                t.matches[match_id], length=length, is_over=is_over, to_act=to_act, head_hash=head_hash
             )
 
         self._ops.append(update)
@@ -191,7 +200,9 @@ class MemoryBackend:
                 return False
             s.insert_entries(append.match_id, append.entries)
             s.put_snapshots(append.match_id, append.snapshots)
-            s.update_match(append.match_id, append.new_length, append.is_over, append.to_act)
+            s.update_match(
+                append.match_id, append.new_length, append.is_over, append.to_act, append.head_hash
+            )
         return True
 
     def wait(self, match_id: str, after: int, timeout: float) -> int | None:

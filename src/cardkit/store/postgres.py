@@ -16,6 +16,7 @@ from typing import Any, Iterator
 
 from cardkit.errors import ConcurrencyError, ConfigError
 from cardkit.store import sql
+from cardkit.store.backfill import hash_stored_matches
 from cardkit.store.errors import MatchExistsError, SchemaVersionError, StoreError
 from cardkit.store.records import Append
 from cardkit.store.sqlbase import SqlSession
@@ -168,6 +169,8 @@ class PostgresBackend:
         for version in range(found + 1, sql.SCHEMA_VERSION + 1):
             for statement in sql.POSTGRES_MIGRATIONS[version - 1]:
                 cur.execute(statement)
+            if version == 2 and found >= 1:
+                hash_stored_matches(cur, _placeholder)
             cur.execute(_placeholder(sql.INSERT_SCHEMA), (version,))
 
     @contextmanager
@@ -254,18 +257,20 @@ class PostgresBackend:
             e = a.entries[0]
             statement = _ADVANCE_ONE
             params = (
-                a.new_length, a.is_over, a.to_act, a.match_id, a.nonce, a.length,
-                e.seq, e.actor, e.action, e.events,
+                a.new_length, a.is_over, a.to_act, a.head_hash, a.match_id, a.nonce, a.length,
+                e.seq, e.actor, e.action, e.events, e.prev_hash, e.hash,
             )
         else:
             statement = _ADVANCE
             params = (
-                a.new_length, a.is_over, a.to_act, a.match_id, a.nonce, a.length,
+                a.new_length, a.is_over, a.to_act, a.head_hash, a.match_id, a.nonce, a.length,
                 [r.seq for r in a.entries], [r.actor for r in a.entries],
                 [r.action for r in a.entries], [r.events for r in a.entries],
+                [r.prev_hash for r in a.entries], [r.hash for r in a.entries],
                 [r.seq for r in a.snapshots], [r.rules_version for r in a.snapshots],
                 [r.library for r in a.snapshots], [r.chances for r in a.snapshots],
-                [r.state for r in a.snapshots],
+                [r.state for r in a.snapshots], [r.entry_hash for r in a.snapshots],
+                [r.hash for r in a.snapshots],
             )
         try:
             with self._pool.connection() as conn:
@@ -309,8 +314,9 @@ class PostgresBackend:
         move = [
             b"%d" % a.new_length, b"t" if a.is_over else b"f",
             None if a.to_act is None else b"%d" % a.to_act,
-            a.match_id.encode(), a.nonce.encode(), b"%d" % a.length,
+            a.head_hash.encode(), a.match_id.encode(), a.nonce.encode(), b"%d" % a.length,
             b"%d" % e.seq, b"%d" % e.actor, e.action.encode(), e.events.encode(),
+            e.prev_hash.encode(), e.hash.encode(),
         ]  # fmt: skip
         wake = [CHANNEL.encode(), f"{a.new_length - 1}:{a.match_id}".encode(), a.match_id.encode(),
                 b"%d" % a.new_length]  # fmt: skip

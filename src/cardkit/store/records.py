@@ -22,6 +22,7 @@ __all__ = [
     "SnapshotRow",
     "Append",
     "MatchInfo",
+    "MatchCheck",
     "SeatEntry",
     "entry_to_row",
     "row_to_entry",
@@ -35,7 +36,9 @@ class MatchRow:
     """One match: what it is, and where it stands (``length`` entries, the last is ``length - 1``).
 
     ``nonce`` is random per ``create``: a match deleted and created again under the same id
-    is another match (an in-process cache must not confuse them).
+    is another match (an in-process cache must not confuse them). ``header_hash`` and
+    ``head_hash`` are the ends of its hash chain (:mod:`cardkit.store.chain`): the hash of
+    its header and of its newest entry (the header's while there is none).
     """
 
     match_id: str
@@ -50,16 +53,21 @@ class MatchRow:
     is_over: bool
     to_act: int | None
     nonce: str
+    header_hash: str = ""
+    head_hash: str = ""
 
 
 @attrs.frozen
 class EntryRow:
-    """One log entry as stored: the action and the events as JSON text."""
+    """One log entry as stored: the action and the events as JSON text, the hash of the
+    entry before it (``prev_hash``) and its own (``hash``; see :mod:`cardkit.store.chain`)."""
 
     seq: int
     actor: int
     action: str
     events: str
+    prev_hash: str = ""
+    hash: str = ""
 
 
 @attrs.frozen
@@ -67,6 +75,8 @@ class SnapshotRow:
     """The state after the first ``seq`` entries (``chances`` of them chance), as JSON text.
 
     ``rules_version`` and ``library`` say who wrote it; a snapshot is used only by the same.
+    ``entry_hash`` is the hash of entry ``seq - 1`` (the history it stands for) and ``hash``
+    the hash of its own content (see :mod:`cardkit.store.chain`).
     """
 
     seq: int
@@ -74,6 +84,8 @@ class SnapshotRow:
     library: str
     chances: int
     state: str
+    entry_hash: str = ""
+    hash: str = ""
 
 
 @attrs.frozen
@@ -82,7 +94,8 @@ class Append:
 
     ``nonce`` and ``length`` are what the writer's cached game says the match is; the write
     happens (entries, snapshots, and the match row moved to ``new_length``, ``is_over``,
-    ``to_act``) only if the stored row still says exactly that, all in one transaction.
+    ``to_act``, ``head_hash``) only if the stored row still says exactly that, all in one
+    transaction.
     """
 
     match_id: str
@@ -93,6 +106,7 @@ class Append:
     new_length: int
     is_over: bool
     to_act: int | None
+    head_hash: str
 
 
 @attrs.frozen
@@ -113,6 +127,24 @@ class MatchInfo:
     def last_seq(self) -> int:
         """The seq of the newest entry (-1 when there is none), what ``expected_seq`` compares to."""
         return self.entries - 1
+
+
+@attrs.frozen
+class MatchCheck:
+    """What :meth:`Store.verify` found for one match: ``problem`` is ``None`` when the
+    whole match replays from its first entry and every hash (rows, header, snapshots)
+    holds, else one sentence naming the seq at fault (``seq``; ``None`` for the header or
+    the match row), never a row's content."""
+
+    match_id: str
+    entries: int
+    problem: str | None
+    seq: int | None = None
+
+    @property
+    def ok(self) -> bool:
+        """Whether the match passed every check."""
+        return self.problem is None
 
 
 # What json.dumps(value, separators=(",", ":"), ensure_ascii=False) does, without building

@@ -10,13 +10,28 @@ from typing import Final
 
 __all__ = ["SCHEMA_VERSION", "SQLITE_MIGRATIONS", "POSTGRES_MIGRATIONS", "MATCH_COLUMNS"]
 
-SCHEMA_VERSION: Final = 1
-"""The schema this library writes; a database with a higher version is refused."""
+SCHEMA_VERSION: Final = 2
+"""The schema this library writes; a database with a higher version is refused.
+
+Version 2 added the hash chain (:mod:`cardkit.store.chain`): opening a version 1 database
+adds its columns and hashes every stored match as it is (:mod:`cardkit.store.backfill`)."""
 
 MATCH_COLUMNS: Final = (
-    "match_id, ordinal, game, rules_version, players, config, seed, auto_chance, length, is_over, to_act, nonce"
+    "match_id, ordinal, game, rules_version, players, config, seed, auto_chance, length, is_over, to_act, "
+    "nonce, header_hash, head_hash"
 )
 """The columns of a match row, in the order :func:`cardkit.store.sqlbase.row_to_match` reads them."""
+
+_CHAIN_COLUMNS: Final = (
+    "ALTER TABLE cardkit_matches ADD COLUMN header_hash TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE cardkit_matches ADD COLUMN head_hash TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE cardkit_entries ADD COLUMN prev_hash TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE cardkit_entries ADD COLUMN hash TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE cardkit_snapshots ADD COLUMN entry_hash TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE cardkit_snapshots ADD COLUMN hash TEXT NOT NULL DEFAULT ''",
+)
+"""Version 2 of both schemas: the hash chain's columns (existing rows are then hashed by
+:func:`cardkit.store.backfill.hash_stored_matches`, in the same transaction)."""
 
 SQLITE_MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
     (
@@ -53,6 +68,7 @@ SQLITE_MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
             PRIMARY KEY (match_id, seq)
         ) WITHOUT ROWID""",
     ),
+    _CHAIN_COLUMNS,
 )
 """The SQLite schema, one tuple of statements per version: ``SQLITE_MIGRATIONS[v - 1]`` takes
 a database from version ``v - 1`` to ``v``. Released versions are never edited, only appended to."""
@@ -92,6 +108,7 @@ POSTGRES_MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
             PRIMARY KEY (match_id, seq)
         )""",
     ),
+    _CHAIN_COLUMNS,
 )
 
 """The PostgreSQL schema, versioned exactly as :data:`SQLITE_MIGRATIONS`."""
@@ -103,13 +120,21 @@ INSERT_SCHEMA: Final = "INSERT INTO cardkit_schema (version) VALUES (?)"
 SELECT_MATCH: Final = f"SELECT {MATCH_COLUMNS} FROM cardkit_matches WHERE match_id = ?"
 SELECT_LENGTH: Final = "SELECT length FROM cardkit_matches WHERE match_id = ?"
 SELECT_SNAPSHOT: Final = (
-    "SELECT seq, rules_version, library, chances, state FROM cardkit_snapshots "
+    "SELECT seq, rules_version, library, chances, state, entry_hash, hash FROM cardkit_snapshots "
     "WHERE match_id = ? AND seq < ? AND rules_version = ? AND library = ? "
     "ORDER BY seq DESC LIMIT 1"
 )
+SELECT_SNAPSHOTS: Final = (
+    "SELECT seq, rules_version, library, chances, state, entry_hash, hash FROM cardkit_snapshots "
+    "WHERE match_id = ? ORDER BY seq"
+)
 SELECT_ENTRIES: Final = (
-    "SELECT seq, actor, action, events FROM cardkit_entries "
+    "SELECT seq, actor, action, events, prev_hash, hash FROM cardkit_entries "
     "WHERE match_id = ? AND seq > ? ORDER BY seq"
+)
+SELECT_ENTRIES_BEFORE: Final = (
+    "SELECT seq, actor, action, events, prev_hash, hash FROM cardkit_entries "
+    "WHERE match_id = ? AND seq > ? AND seq < ? ORDER BY seq"
 )
 SELECT_MATCHES: Final = f"SELECT {MATCH_COLUMNS} FROM cardkit_matches"
 WHERE_GAME: Final = "game = ?"
@@ -118,35 +143,41 @@ ORDER_MATCHES: Final = " ORDER BY ordinal"
 LIMIT: Final = " LIMIT ?"
 INSERT_MATCH_SQLITE: Final = (
     "INSERT INTO cardkit_matches (match_id, ordinal, game, rules_version, players, config, seed, "
-    "auto_chance, length, is_over, to_act, nonce) VALUES "
-    "(?, (SELECT COALESCE(MAX(ordinal), 0) + 1 FROM cardkit_matches), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    "auto_chance, length, is_over, to_act, nonce, header_hash, head_hash) VALUES "
+    "(?, (SELECT COALESCE(MAX(ordinal), 0) + 1 FROM cardkit_matches), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 INSERT_MATCH_POSTGRES: Final = (
     "INSERT INTO cardkit_matches (match_id, game, rules_version, players, config, seed, "
-    "auto_chance, length, is_over, to_act, nonce) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    "auto_chance, length, is_over, to_act, nonce, header_hash, head_hash) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 INSERT_ENTRY: Final = (
-    "INSERT INTO cardkit_entries (match_id, seq, actor, action, events) VALUES (?, ?, ?, ?, ?)"
+    "INSERT INTO cardkit_entries (match_id, seq, actor, action, events, prev_hash, hash) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?)"
 )
 UPSERT_SNAPSHOT: Final = (
-    "INSERT INTO cardkit_snapshots (match_id, seq, rules_version, library, chances, state) "
-    "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (match_id, seq) DO UPDATE SET "
+    "INSERT INTO cardkit_snapshots (match_id, seq, rules_version, library, chances, state, entry_hash, hash) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (match_id, seq) DO UPDATE SET "
     "rules_version = excluded.rules_version, library = excluded.library, "
-    "chances = excluded.chances, state = excluded.state"
+    "chances = excluded.chances, state = excluded.state, entry_hash = excluded.entry_hash, "
+    "hash = excluded.hash"
 )
-UPDATE_MATCH: Final = "UPDATE cardkit_matches SET length = ?, is_over = ?, to_act = ? WHERE match_id = ?"
+UPDATE_MATCH: Final = (
+    "UPDATE cardkit_matches SET length = ?, is_over = ?, to_act = ?, head_hash = ? WHERE match_id = ?"
+)
 DELETE_ENTRIES: Final = "DELETE FROM cardkit_entries WHERE match_id = ?"
 DELETE_SNAPSHOTS: Final = "DELETE FROM cardkit_snapshots WHERE match_id = ?"
 DELETE_MATCH: Final = "DELETE FROM cardkit_matches WHERE match_id = ?"
 
 ADVANCE_MATCH: Final = (
-    "UPDATE cardkit_matches SET length = ?, is_over = ?, to_act = ? "
+    "UPDATE cardkit_matches SET length = ?, is_over = ?, to_act = ?, head_hash = ? "
     "WHERE match_id = ? AND nonce = ? AND length = ?"
 )
 """Move a match on only if it is still the one a move was decided on (one row, or none)."""
 
 ADVANCE_PLAYING: Final = (
-    "UPDATE cardkit_matches SET length = ?, to_act = ? WHERE match_id = ? AND nonce = ? AND length = ?"
+    "UPDATE cardkit_matches SET length = ?, to_act = ?, head_hash = ? "
+    "WHERE match_id = ? AND nonce = ? AND length = ?"
 )
 """:data:`ADVANCE_MATCH` for a move that does not end the match: ``is_over`` stays false and
 is not written, so SQLite leaves the index on it alone (it rewrites the index of every column
@@ -154,16 +185,19 @@ an UPDATE sets, changed or not)."""
 
 ADVANCE_POSTGRES: Final = (
     "WITH m AS (" + ADVANCE_MATCH + " RETURNING match_id), "
-    "e AS (INSERT INTO cardkit_entries (match_id, seq, actor, action, events) "
-    "SELECT m.match_id, x.seq, x.actor, x.action, x.events FROM m, "
-    "unnest(?::integer[], ?::integer[], ?::text[], ?::text[]) AS x(seq, actor, action, events)), "
-    "s AS (INSERT INTO cardkit_snapshots (match_id, seq, rules_version, library, chances, state) "
-    "SELECT m.match_id, x.seq, x.rules_version, x.library, x.chances, x.state FROM m, "
-    "unnest(?::integer[], ?::integer[], ?::text[], ?::integer[], ?::text[]) "
-    "AS x(seq, rules_version, library, chances, state) "
+    "e AS (INSERT INTO cardkit_entries (match_id, seq, actor, action, events, prev_hash, hash) "
+    "SELECT m.match_id, x.seq, x.actor, x.action, x.events, x.prev_hash, x.hash FROM m, "
+    "unnest(?::integer[], ?::integer[], ?::text[], ?::text[], ?::text[], ?::text[]) "
+    "AS x(seq, actor, action, events, prev_hash, hash)), "
+    "s AS (INSERT INTO cardkit_snapshots (match_id, seq, rules_version, library, chances, state, "
+    "entry_hash, hash) "
+    "SELECT m.match_id, x.seq, x.rules_version, x.library, x.chances, x.state, x.entry_hash, x.hash "
+    "FROM m, unnest(?::integer[], ?::integer[], ?::text[], ?::integer[], ?::text[], ?::text[], ?::text[]) "
+    "AS x(seq, rules_version, library, chances, state, entry_hash, hash) "
     "ON CONFLICT (match_id, seq) DO UPDATE SET "
     "rules_version = excluded.rules_version, library = excluded.library, "
-    "chances = excluded.chances, state = excluded.state) "
+    "chances = excluded.chances, state = excluded.state, entry_hash = excluded.entry_hash, "
+    "hash = excluded.hash) "
     "SELECT count(*) FROM m"
 )
 """The whole of a cached move on PostgreSQL in one statement: the match row moved on if it is
@@ -171,8 +205,8 @@ still the same, and only then its entries and snapshots inserted (arrays, one pe
 
 ADVANCE_ONE_POSTGRES: Final = (
     "WITH m AS (" + ADVANCE_MATCH + " RETURNING match_id) "
-    "INSERT INTO cardkit_entries (match_id, seq, actor, action, events) "
-    "SELECT m.match_id, ?::integer, ?::integer, ?::text, ?::text FROM m RETURNING seq"
+    "INSERT INTO cardkit_entries (match_id, seq, actor, action, events, prev_hash, hash) "
+    "SELECT m.match_id, ?::integer, ?::integer, ?::text, ?::text, ?::text, ?::text FROM m RETURNING seq"
 )
 """:data:`ADVANCE_POSTGRES` for the usual move, one entry and no snapshot: plain values, which
 the driver sends for a fraction of what arrays cost it; a row back means it was written."""

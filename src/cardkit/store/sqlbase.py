@@ -28,9 +28,18 @@ def row_to_match(r: Sequence[Any]) -> MatchRow:
             is_over=bool(r[9]),
             to_act=None if r[10] is None else int(r[10]),
             nonce=r[11],
+            header_hash=r[12],
+            head_hash=r[13],
         )
     except (TypeError, ValueError) as exc:
         raise StoreError(f"match {r[0]!r}: its row is corrupt ({exc})") from exc
+
+
+def _snapshot_row(r: Sequence[Any]) -> SnapshotRow:
+    return SnapshotRow(
+        seq=int(r[0]), rules_version=int(r[1]), library=r[2], chances=int(r[3]), state=r[4],
+        entry_hash=r[5], hash=r[6],
+    )  # fmt: skip
 
 
 class SqlSession:
@@ -71,15 +80,19 @@ class SqlSession:
         r = cur.fetchone()
         if r is None:
             return None
-        return SnapshotRow(seq=int(r[0]), rules_version=int(r[1]), library=r[2], chances=int(r[3]), state=r[4])
+        return _snapshot_row(r)
+
+    def snapshots(self, match_id: str) -> list[SnapshotRow]:
+        """See :class:`~cardkit.store.backend.Session`."""
+        return [_snapshot_row(r) for r in self._run(sql.SELECT_SNAPSHOTS, (match_id,)).fetchall()]
 
     def entries(self, match_id: str, after: int, limit: int | None = None) -> list[EntryRow]:
         """See :class:`~cardkit.store.backend.Session`."""
         if limit is None:
             cur = self._run(sql.SELECT_ENTRIES, (match_id, after))
         else:
-            cur = self._run(sql.SELECT_ENTRIES + sql.LIMIT, (match_id, after, limit))
-        return [EntryRow(seq=int(r[0]), actor=r[1], action=r[2], events=r[3]) for r in cur.fetchall()]
+            cur = self._run(sql.SELECT_ENTRIES_BEFORE, (match_id, after, after + 1 + limit))
+        return [EntryRow(int(r[0]), r[1], r[2], r[3], r[4], r[5]) for r in cur.fetchall()]
 
     def matches(self, game: str | None, finished: bool | None, limit: int | None) -> list[MatchRow]:
         """See :class:`~cardkit.store.backend.Session`."""
@@ -104,7 +117,7 @@ class SqlSession:
         """See :class:`~cardkit.store.backend.Session`."""
         values = (
             row.match_id, row.game, row.rules_version, row.players, row.config, str(row.seed),
-            row.auto_chance, row.length, row.is_over, row.to_act, row.nonce,
+            row.auto_chance, row.length, row.is_over, row.to_act, row.nonce, row.header_hash, row.head_hash,
         )
         try:
             self._run(self._insert_match, values)
@@ -119,7 +132,7 @@ class SqlSession:
         try:
             self._cur.executemany(
                 self._q(sql.INSERT_ENTRY),
-                [(match_id, r.seq, r.actor, r.action, r.events) for r in rows],
+                [(match_id, r.seq, r.actor, r.action, r.events, r.prev_hash, r.hash) for r in rows],
             )
         except Exception as exc:
             self._raise_duplicate(exc, match_id, rows[0].seq)
@@ -139,12 +152,17 @@ class SqlSession:
         if rows:
             self._cur.executemany(
                 self._q(sql.UPSERT_SNAPSHOT),
-                [(match_id, r.seq, r.rules_version, r.library, r.chances, r.state) for r in rows],
+                [
+                    (match_id, r.seq, r.rules_version, r.library, r.chances, r.state, r.entry_hash, r.hash)
+                    for r in rows
+                ],
             )
 
-    def update_match(self, match_id: str, length: int, is_over: bool, to_act: int | None) -> None:
+    def update_match(
+        self, match_id: str, length: int, is_over: bool, to_act: int | None, head_hash: str
+    ) -> None:
         """See :class:`~cardkit.store.backend.Session`."""
-        self._run(sql.UPDATE_MATCH, (length, is_over, to_act, match_id))
+        self._run(sql.UPDATE_MATCH, (length, is_over, to_act, head_hash, match_id))
         self.changed.append((match_id, length - 1))
 
     def delete(self, match_id: str) -> bool:

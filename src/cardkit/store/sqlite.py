@@ -15,6 +15,7 @@ from typing import Any, Iterator, Literal
 
 from cardkit.errors import ConcurrencyError
 from cardkit.store import sql
+from cardkit.store.backfill import hash_stored_matches
 from cardkit.store.errors import SchemaVersionError, StoreError
 from cardkit.store.records import Append
 from cardkit.store.sqlbase import SqlSession
@@ -151,6 +152,8 @@ class SqliteBackend:
         for version in range(found + 1, sql.SCHEMA_VERSION + 1):
             for statement in sql.SQLITE_MIGRATIONS[version - 1]:
                 cur.execute(statement)
+            if version == 2 and found >= 1:
+                hash_stored_matches(cur, _same)
             cur.execute(sql.INSERT_SCHEMA, (version,))
 
     # ------------------------------------------------------------ the backend
@@ -185,11 +188,13 @@ class SqliteBackend:
         a = append
         values: tuple[object, ...]
         if a.is_over:
-            check, values = sql.ADVANCE_MATCH, (a.new_length, True, a.to_act, a.match_id, a.nonce, a.length)
+            check = sql.ADVANCE_MATCH
+            values = (a.new_length, True, a.to_act, a.head_hash, a.match_id, a.nonce, a.length)
         else:
-            check, values = sql.ADVANCE_PLAYING, (a.new_length, a.to_act, a.match_id, a.nonce, a.length)
+            check = sql.ADVANCE_PLAYING
+            values = (a.new_length, a.to_act, a.head_hash, a.match_id, a.nonce, a.length)
         mid = a.match_id
-        rows = [(mid, r.seq, r.actor, r.action, r.events) for r in a.entries]
+        rows = [(mid, r.seq, r.actor, r.action, r.events, r.prev_hash, r.hash) for r in a.entries]
         # _transaction spelt out: this is every cached move, and the generator cost a fifth
         # of the statements' own time.
         lock: AbstractContextManager[object] = self._guard if self._shared else nullcontext()
@@ -214,7 +219,11 @@ class SqliteBackend:
                         if a.snapshots:
                             conn.executemany(
                                 sql.UPSERT_SNAPSHOT,
-                                [(mid, r.seq, r.rules_version, r.library, r.chances, r.state) for r in a.snapshots],
+                                [
+                                    (mid, r.seq, r.rules_version, r.library, r.chances, r.state,
+                                     r.entry_hash, r.hash)
+                                    for r in a.snapshots
+                                ],  # fmt: skip
                             )
                     conn.execute("COMMIT")
                 except BaseException as exc:

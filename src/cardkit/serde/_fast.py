@@ -23,21 +23,18 @@ from __future__ import annotations
 import json
 import re
 import sys
-import types
-import typing
-from typing import Any, Callable, Final, Literal
+from typing import Any, Callable, Final
 
-import attrs
-
-from cardkit.cards import Card
 from cardkit.core.game import SEED_LIMIT
 from cardkit.core.log import LOG_FORMAT, SEAT_LOG_FORMAT, GameLog, LogEntry, SeatEntry, SeatLog
 from cardkit.core.rules import CHANCE, Pick, Shuffle
+from cardkit.serde._build import _GiveUp, record_builder
+from cardkit.serde._convert import AnyRules, _types
+from cardkit.serde._envelope import _ENVELOPE_KEYS, _SEAT_LOG_KEYS, _check_header, _resolve_rules
+from cardkit.serde._records import _from_tagged
+from cardkit.serde._text import MAX_DIGITS, _parse_constant, _parse_float, _parse_int
 
-if typing.TYPE_CHECKING:
-    from cardkit.serde import AnyRules
-
-__all__ = ["fused_loads", "fused_loads_seat_log", "record_builder"]
+__all__ = ["fused_loads", "fused_loads_seat_log"]
 
 # What dumps writes first; the game's name is needed before the entries are parsed (the
 # hook must know the game's record classes), and the envelope object is parsed last.
@@ -48,93 +45,12 @@ _Pairs = list[tuple[str, Any]]
 _Hook = Callable[[_Pairs], Any]
 
 
-class _GiveUp(Exception):
-    """The fast path declines the text; the generic path reads it."""
-
-
-def _field_code(i: int, annotation: Any, names: dict[str, Any]) -> list[str] | None:
-    """Statements that check the JSON value ``v{i}`` and bind the field's value to ``x{i}``
-    (or raise), for the kinds of field the games use; None for any other kind."""
-    v, x = f"v{i}", f"x{i}"
-    if annotation is Card:
-        # KeyError for anything but a canonical code (ints, lists, "qs"): caught by the hook
-        return [f"{x} = _cards[{v}]"]
-    if annotation is int or annotation is str or annotation is bool:
-        return [f"if type({v}) is not {annotation.__name__}: raise _Mismatch", f"{x} = {v}"]
-    origin, args = typing.get_origin(annotation), typing.get_args(annotation)
-    if origin is tuple and len(args) == 2 and args[1] is Ellipsis and args[0] is Card:
-        return [f"if type({v}) is not list: raise _Mismatch", f"{x} = tuple(map(_cards.__getitem__, {v}))"]
-    if origin is tuple and len(args) == 2 and args[1] is Ellipsis and args[0] is int:
-        return [
-            f"if type({v}) is not list: raise _Mismatch",
-            f"{x} = tuple({v})",
-            f"for _e in {x}:",
-            "    if type(_e) is not int: raise _Mismatch",
-        ]
-    if origin is Literal and args and all(type(a) is str for a in args):
-        names[f"_allowed{i}"] = frozenset(args)
-        return [f"if type({v}) is not str or {v} not in _allowed{i}: raise _Mismatch", f"{x} = {v}"]
-    if (origin is typing.Union or origin is types.UnionType) and len(args) == 2 and type(None) in args:
-        inner = _field_code(i, args[0] if args[1] is type(None) else args[1], names)
-        if inner is not None:
-            return [f"if {v} is None:", f"    {x} = None", "else:"] + [f"    {line}" for line in inner]
-    return None
-
-
-def record_builder(cls: type, source: Literal["pairs", "dict"]) -> Callable[[Any], Any] | None:
-    """A function that builds a ``cls`` record from its JSON object, generated once per
-    class (as attrs generates ``__init__``); it raises where the object is not exactly
-    what :func:`cardkit.dumps` writes, and the caller then leaves the record to cattrs.
-
-    ``source`` ``"pairs"``: the key/value pairs of the object (what the JSON object hook
-    gets), keys in field order after ``"type"``. ``"dict"``: the parsed dict, whose keys
-    the caller has checked. None for a class whose fields are not all plain init
-    arguments (cattrs alone builds those).
-    """
-    from cardkit import serde
-
-    try:
-        hints = typing.get_type_hints(cls)
-        fields = attrs.fields(cls)
-    except Exception:  # noqa: BLE001 - not an attrs class, or unresolvable hints
-        return None
-    if not all(
-        f.init and f.alias == f.name and f.name in hints and f.name != "type" and f.name.isidentifier()
-        for f in fields
-    ):
-        return None
-    names: dict[str, Any] = {"_cls": cls, "_cards": Card._interned, "_Mismatch": _GiveUp}
-    lines: list[str] = []
-    if source == "dict":
-        lines += [f"v{i} = p[{f.name!r}]" for i, f in enumerate(fields)]
-    elif fields:
-        unpack = ", ".join(["_t"] + [f"(k{i}, v{i})" for i in range(len(fields))])
-        keys = " or ".join(f"k{i} != {f.name!r}" for i, f in enumerate(fields))
-        lines += [f"{unpack} = p", f"if {keys}: raise _Mismatch"]
-    else:
-        lines.append("if len(p) != 1: raise _Mismatch")
-    for i, f in enumerate(fields):
-        code = _field_code(i, hints[f.name], names)
-        if code is None:
-            # any other kind of field: the converter serde's own fast plans use
-            names[f"_conv{i}"] = serde._fast_field(hints[f.name])
-            code = [f"x{i} = _conv{i}(v{i})"]
-        lines += code
-    lines.append("return _cls(" + ", ".join(f"x{i}" for i in range(len(fields))) + ")")
-    source_code = "def build(p):\n" + "".join(f"    {line}\n" for line in lines)
-    exec(source_code, names)  # noqa: S102 - generated from attrs field names (identifiers)
-    build: Callable[[Any], Any] = names["build"]
-    return build
-
-
 class _Reader:
     """The object hook for one game's logs, with the tables it needs."""
 
     def __init__(self, rules: AnyRules) -> None:
-        from cardkit import serde
-
         self.rules = rules
-        actions, events = serde._types(rules, "action"), serde._types(rules, "event")
+        actions, events = _types(rules, "action"), _types(rules, "event")
         builders: dict[str, Callable[[_Pairs], Any]] = {}
         for name in sorted(set(actions) | set(events)):
             classes = {table[name] for table in (actions, events) if name in table}
@@ -157,11 +73,9 @@ class _Reader:
     def record(self, data: Any, kind: str, table: dict[str, type]) -> Any:
         """A record the hook left as a dict (keys in another order, a class without a
         plan, a name shared by an action and an event): the generic structuring."""
-        from cardkit import serde
-
         if type(data) is not dict:
             raise _GiveUp
-        return serde._from_tagged(self.rules, data, kind, table)
+        return _from_tagged(self.rules, data, kind, table)
 
 
 def _make_hook(
@@ -240,27 +154,25 @@ def _plain_json(value: Any, depth: int = 0) -> bool:
 def _fused(text: str, rules: AnyRules | str | None, seat_log: bool) -> tuple[AnyRules, dict[str, Any]] | None:
     """The rules and the parsed envelope (its entries built) of a log or a per-seat log in
     the shape dumps writes; None where anything is off."""
-    from cardkit import serde
-
     head = (_SEAT_HEAD if seat_log else _HEAD).match(text)
     if head is None:
         return None
     try:
-        resolved = serde._resolve_rules({"game": head.group(1)}, rules)
+        resolved = _resolve_rules({"game": head.group(1)}, rules)
         reader = _reader(resolved)
         limit = getattr(sys, "get_int_max_str_digits", lambda: 0)()
         data = json.loads(
             text,
             object_pairs_hook=reader.seat_hook if seat_log else reader.hook,
-            parse_int=None if 0 < limit <= serde.MAX_DIGITS else serde._parse_int,
-            parse_float=serde._parse_float,
-            parse_constant=serde._parse_constant,
+            parse_int=None if 0 < limit <= MAX_DIGITS else _parse_int,
+            parse_float=_parse_float,
+            parse_constant=_parse_constant,
         )
         if seat_log:
-            serde._check_header(data, SEAT_LOG_FORMAT, serde._SEAT_LOG_KEYS, frozenset())
+            _check_header(data, SEAT_LOG_FORMAT, _SEAT_LOG_KEYS, frozenset())
         else:
-            serde._check_header(data, LOG_FORMAT, serde._ENVELOPE_KEYS, frozenset({"auto_chance"}))
-        if serde._resolve_rules(data, rules) is not resolved:
+            _check_header(data, LOG_FORMAT, _ENVELOPE_KEYS, frozenset({"auto_chance"}))
+        if _resolve_rules(data, rules) is not resolved:
             return None
     except Exception:  # noqa: BLE001 - anything off: the generic path decides and words it
         return None
