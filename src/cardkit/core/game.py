@@ -41,7 +41,7 @@ from cardkit.errors import (
 )
 from cardkit.rng import Rng
 
-__all__ = ["Game", "SNAPSHOT_EVERY", "SEED_LIMIT", "check_seed", "chance_outcome"]
+__all__ = ["Game", "SNAPSHOT_EVERY", "SEED_LIMIT", "check_seed", "chance_outcome", "replay"]
 
 SNAPSHOT_EVERY: Final = 32
 """A log node keeps the state after it every this many entries (undo's restart points)."""
@@ -73,6 +73,18 @@ def chance_outcome(spec: ChanceSpec, seed: int, index: int) -> ChanceAction:
     if isinstance(spec, PickSpec):
         return Pick(rng.below(spec.n))
     return Shuffle(rng.shuffle(spec.cards))
+
+
+def replay(rules: Rules[Any, Any, Any, Any], log: GameLog) -> Game[Any, Any]:
+    """Rebuild a game by re-deciding every entry of ``log`` with ``rules``.
+
+    Raises :class:`~cardkit.errors.LogError` if the log belongs to another game or
+    rules version or has a bad config, and :class:`~cardkit.errors.ReplayMismatchError`
+    if an entry's actor or events differ from what the rules decide now. (It lives here,
+    beside :class:`Game`, not in :mod:`cardkit.core.log`: the log is data the game
+    imports, and a log module that built games would close an import circle.)
+    """
+    return Game.from_log(rules, log)
 
 
 _new = object.__new__
@@ -279,7 +291,7 @@ class Game(Generic[A, V]):
 
     @classmethod
     def from_log(cls, rules: Rules[Any, A, Any, V], log: GameLog) -> Game[A, V]:
-        """Rebuild a game by re-deciding every entry (see :func:`cardkit.core.log.replay`).
+        """Rebuild a game by re-deciding every entry (see :func:`replay`).
 
         When the log says ``auto_chance``, every chance entry must be the outcome the
         seed gives (:func:`chance_outcome`): a stacked deal or an edited seed is a
