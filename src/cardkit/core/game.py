@@ -121,6 +121,7 @@ class _Line:
     __slots__ = (
         "rules", "config", "seed", "auto_chance", "initial",
         "decide", "evolve", "to_act", "legal_actions", "action_types", "seat_action_classes",
+        "seat_histories",
     )  # fmt: skip
 
     def __init__(self, rules: AnyRules, config: Any, seed: int, auto_chance: bool, initial: Any) -> None:
@@ -140,6 +141,10 @@ class _Line:
         self.seat_action_classes = frozenset(
             cls for cls in rules.action_types if cls is not Shuffle and cls is not Pick
         )
+        # seat -> (node, its entries_for(seat), their events): the newest seat history
+        # built on this line, so that a seat state after one more move redacts only the new
+        # entries (a bot's seat state every move would otherwise cost O(game) each time).
+        self.seat_histories: dict[int, tuple[Any, tuple[SeatEntry, ...], tuple[Any, ...]]] = {}
 
 
 def _rules_key(rules: AnyRules) -> tuple[Any, ...]:
@@ -880,18 +885,44 @@ class Game(Generic[A, V]):
 
     def seat_state(self, seat: int) -> SeatState:
         """What ``seat`` knows now, for a bot: view, redacted events, legal actions, rules,
-        config, and ``sample(rng)`` (see :class:`cardkit.core.seat.SeatState`)."""
+        config, and ``sample(rng)`` (see :class:`cardkit.core.seat.SeatState`).
+
+        The seat state holds no reference to this game: its entries and events are
+        redacted here, when it is made (in time proportional to the entries since the last
+        seat state of that seat along the same line of play)."""
         if seat is None:
             raise SeatError("a seat state needs a seat, not None (spectators do not play)")
         self._check_seat(seat)
-        return SeatState(
-            self.rules,
-            self.config,
-            self.state,
-            seat,
-            lambda: self.events_for(seat),
-            lambda: self.entries_for(seat),
-        )
+        entries, events = self._seat_history(seat)
+        return SeatState(self._rules, self._config, self._state, seat, events, entries)
+
+    def _seat_history(self, seat: int) -> tuple[tuple[SeatEntry, ...], tuple[Any, ...]]:
+        """``(entries_for(seat), events_for(seat))``, extending the line's newest history of
+        ``seat`` when this game continues it."""
+        head = self._head
+        if head is None:
+            return (), ()
+        histories = self._line.seat_histories
+        known = histories.get(seat)
+        entries: tuple[SeatEntry, ...] | None = None
+        if known is not None:
+            node, old_entries, old_events = known
+            if node is head:
+                return old_entries, old_events
+            # Does this game continue that history? Walk back to its seq (O(new entries)).
+            seq = node[_SEQ]
+            walk: _Node | None = head
+            while walk is not None and walk[_SEQ] > seq:
+                walk = walk[_PREV]
+            if walk is node:
+                new = self.entries_for(seat, seq)
+                entries = old_entries + new
+                events = old_events + tuple(e for entry in new for e in entry.events)
+        if entries is None:
+            entries = self.entries_for(seat)
+            events = tuple(e for entry in entries for e in entry.events)
+        histories[seat] = (head, entries, events)  # one tuple: a reader sees all or nothing
+        return entries, events
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
