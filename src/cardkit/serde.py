@@ -75,17 +75,48 @@ MAX_DIGITS: Final = 4300
 """The most digits a number in a log may have (Python's own int/str conversion limit)."""
 
 
+# Messages about a log's values never quote them: a value of a log can be a hidden card
+# (a chance entry is the deck order, an event a card dealt face down), and hosts show
+# these messages to people. They say what is wrong and where (the entry, the field).
+
+
 def _structure_card(value: Any, _: Any) -> Card:
     # Logs are machine-written: only the canonical code (Card.parse is for people).
     if not isinstance(value, str):
-        raise NotationError(f"a card must be a code string, not {_bounded(value)}")
+        raise _safe(NotationError(f"a card must be a code string, not {_kind_of(value)}"))
     try:
         return Card(value)
     except NotationError:
-        raise NotationError(
-            f"{_bounded(value)} is not a canonical card code (a log writes cards like "
-            "'QS', 'TH', 'RJ': upper case, T for ten, no spaces)"
-        ) from None
+        pass  # raised below, outside the except clause: the first error quotes the value
+    raise _safe(
+        NotationError(
+            "a card is not a canonical card code (a log writes each card as its code: "
+            "rank then suit, upper case, T for ten, no spaces)"
+        )
+    )
+
+
+def _safe(exc: Exception) -> Exception:
+    """``exc``, marked as one of our hooks' errors, whose message quotes no value."""
+    exc._cardkit_safe = True  # type: ignore[attr-defined]
+    return exc
+
+
+def _kind_of(value: Any) -> str:
+    """What ``value`` is, without its content (for messages about a log's values)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return f"a {type(value).__name__}"
 
 
 def _bounded(value: Any) -> str:
@@ -95,19 +126,19 @@ def _bounded(value: Any) -> str:
 
 def _strict_int(value: Any, _: Any) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"expected an integer, not {value!r}")
+        raise _safe(TypeError(f"expected an integer, not {_kind_of(value)}"))
     return value
 
 
 def _strict_str(value: Any, _: Any) -> str:
     if not isinstance(value, str):
-        raise TypeError(f"expected a string, not {value!r}")
+        raise _safe(TypeError(f"expected a string, not {_kind_of(value)}"))
     return value
 
 
 def _strict_bool(value: Any, _: Any) -> bool:
     if not isinstance(value, bool):
-        raise TypeError(f"expected true or false, not {value!r}")
+        raise _safe(TypeError(f"expected true or false, not {_kind_of(value)}"))
     return value
 
 
@@ -417,11 +448,12 @@ def _fast_record(data: Any, table: dict[str, type]) -> Any:
 
 def _from_tagged(rules: AnyRules, data: Any, kind: str, table: dict[str, type] | None = None) -> Any:
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-        raise LogError(f"{kind} must be an object with a string 'type', not {data!r}")
+        what = "an object without a string 'type'" if isinstance(data, dict) else _kind_of(data)
+        raise LogError(f"{kind} must be an object with a string 'type', not {what}")
     name = data["type"]
     cls = (table if table is not None else _types(rules, kind)).get(name)
     if cls is None:
-        raise LogError(f"unknown {rules.name} {kind} type {name!r}")
+        raise LogError(f"unknown {rules.name} {kind} type {_bounded(name)}")
     # A log holds tens of thousands of records: a pre-built plan per class is several
     # times faster than cattrs's generic path. Whatever the plan does not accept exactly
     # (a missing or extra key, a non-canonical card, ...) goes to cattrs, which decides
@@ -437,14 +469,32 @@ def _from_tagged(rules: AnyRules, data: Any, kind: str, table: dict[str, type] |
     try:
         return _converter.structure(fields, cls)
     except (CardkitError, ValueError, TypeError, KeyError, cattrs.BaseValidationError) as exc:
-        raise LogError(f"malformed {kind} {name!r}: {_describe(exc)}") from exc
+        reason = _describe(exc)
+    # Raised outside the except clause: the converter's exceptions (the __context__) quote
+    # the values, and _describe does not.
+    raise LogError(f"malformed {kind} {name!r}: {reason}")
 
 
 def _describe(exc: BaseException) -> str:
+    """What is wrong, without quoting a value of the log: our own hooks' messages (which
+    never quote one), else the kind of error and the field it is in."""
     if isinstance(exc, cattrs.BaseValidationError):
         inner = exc.exceptions
-        return "; ".join(_describe(e) for e in inner) if inner else str(exc)
-    return str(exc) or type(exc).__name__
+        parts = sorted({_describe(e) for e in inner}) if inner else [type(exc).__name__]
+        return "; ".join(parts[:5]) + (f"; and {len(parts) - 5} more" if len(parts) > 5 else "")
+    where = ""
+    for note in getattr(exc, "__notes__", ()):
+        name = getattr(note, "name", None)
+        if isinstance(name, str) and name.isidentifier():
+            where = f" (field {name})"
+            break
+    if isinstance(exc, cattrs.ForbiddenExtraKeysError):
+        return f"unknown key(s) for {exc.cl.__name__}"
+    if isinstance(exc, KeyError):
+        return f"a field is missing{where}"
+    if isinstance(exc, (NotationError, TypeError)) and getattr(exc, "_cardkit_safe", False):
+        return f"{exc}{where}"
+    return f"{type(exc).__name__}{where}"
 
 
 def action_from_json(rules: AnyRules, data: Any) -> Any:
@@ -513,7 +563,9 @@ def _actor(raw: Any, i: int) -> int:
     if actor == "chance":
         return CHANCE
     if not isinstance(actor, int) or isinstance(actor, bool) or actor < 0:
-        raise LogError(f"entry {i} has a bad actor {_bounded(actor)}", seq=i)
+        raise LogError(
+            f"entry {i} has a bad actor ({_kind_of(actor)}; a seat number or \"chance\")", seq=i
+        )
     return actor
 
 
@@ -525,20 +577,24 @@ def _entry_fields(raw: Any, i: int, expected_seq: int | None) -> tuple[int, int,
         expected_seq is not None and seq != expected_seq
     ):
         raise LogError(
-            f"entry {i} has seq {_bounded(seq)}: the log is out of order or truncated", seq=i
+            f"entry {i} has seq {seq if type(seq) is int else _kind_of(seq)}: the log is out of "
+            "order or truncated",
+            seq=i,
         )
     if not isinstance(events, list):
         raise LogError(f"entry {i}: events must be a list", seq=i)
     return seq, _actor(raw, i), events
 
 
-def _at(seq: int, load: Any, *args: Any) -> Any:
+def _at(seq: int, actor: int, load: Any, *args: Any) -> Any:
     try:
         return load(*args)
     except LogError as exc:
-        if exc.seq is None:
-            raise LogError(f"entry {seq}: {exc}", seq=seq) from exc
-        raise
+        if exc.seq is not None:
+            raise
+        message = str(exc)
+    who = "chance" if actor == CHANCE else f"seat {actor}"
+    raise LogError(f"entry {seq} ({who}): {message}", seq=seq)
 
 
 def log_from_json(data: Any, rules: AnyRules | str | None = None) -> GameLog:
@@ -561,11 +617,11 @@ def log_from_json(data: Any, rules: AnyRules | str | None = None) -> GameLog:
         seq, actor, events = _entry_fields(raw, i, i)
         action = _fast_record(raw["action"], actions)
         if action is None:
-            action = _at(seq, _from_tagged, rules, raw["action"], "action", actions)
+            action = _at(seq, actor, _from_tagged, rules, raw["action"], "action", actions)
         loaded = []
         for e in events:
             event = _fast_record(e, event_types)
-            loaded.append(event if event is not None else _at(seq, _from_tagged, rules, e, "event", event_types))
+            loaded.append(event if event is not None else _at(seq, actor, _from_tagged, rules, e, "event", event_types))
         entries.append(LogEntry(seq=seq, actor=actor, action=action, events=tuple(loaded)))
     return GameLog(
         game=rules.name,
@@ -592,11 +648,11 @@ def seat_entries_from_json(rules: AnyRules, data: Any) -> tuple[SeatEntry, ...]:
         action = raw["action"]
         if action is not None:
             loaded = _fast_record(action, actions)
-            action = loaded if loaded is not None else _at(seq, _from_tagged, rules, action, "action", actions)
+            action = loaded if loaded is not None else _at(seq, actor, _from_tagged, rules, action, "action", actions)
         records = []
         for e in events:
             event = _fast_record(e, event_types)
-            records.append(event if event is not None else _at(seq, _from_tagged, rules, e, "event", event_types))
+            records.append(event if event is not None else _at(seq, actor, _from_tagged, rules, e, "event", event_types))
         out.append(SeatEntry(seq=seq, actor=actor, action=action, events=tuple(records)))
     return tuple(out)
 
@@ -763,7 +819,8 @@ def loads_state(rules: AnyRules, text: str | bytes) -> Any:
     try:
         return _converter.structure(data["state"], cls)
     except (CardkitError, ValueError, TypeError, KeyError, cattrs.BaseValidationError) as exc:
-        raise LogError(f"malformed {rules.name} state: {_describe(exc)}") from exc
+        reason = _describe(exc)
+    raise LogError(f"malformed {rules.name} state: {reason}")  # a state holds every hidden card
 
 
 __all__ += ["dumps_state", "loads_state"]

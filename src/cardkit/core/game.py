@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Final, Generic, Iterable, TypeVar
 
 from cardkit.core.config import resolve_config
-from cardkit.core.fields import CHECKED_ACTIONS, check_fields
+from cardkit.core.fields import CHECKED_ACTIONS, check_fields, wrong_field
 from cardkit.core.knowledge import check_safe_undo
 from cardkit.core.log import GameLog, LogEntry, SeatEntry, SeatLog, upcast
 from cardkit.core.rules import (
@@ -368,7 +368,7 @@ class Game(Generic[A, V]):
                 drawn = chance_outcome(rules.pending_chance(game.state), seed, index)
                 if entry.action != drawn:
                     raise ReplayMismatchError(
-                        f"entry {entry.seq}: its chance outcome is not the one the seed gives",
+                        f"{_where(entry)}: its chance outcome is not the one the seed gives",
                         seq=entry.seq,
                     )
             game = game._replay_entry(entry)
@@ -397,9 +397,9 @@ class Game(Generic[A, V]):
         expected = chance_outcome(self._rules.pending_chance(self._state), self._seed, index)
         if entry.action != expected:
             raise ReplayMismatchError(
-                f"entry {entry.seq} ({_short(entry.action)}): this chance outcome is not the one "
-                "the log's seed gives (a stacked deal or an edited seed); a log of a game "
-                "with supplied chance must say auto_chance false",
+                f"{_where(entry)}: this chance outcome is not the one the log's seed gives "
+                "(a stacked deal or an edited seed); a log of a game with supplied chance "
+                "must say auto_chance false",
                 seq=entry.seq,
             )
 
@@ -411,11 +411,12 @@ class Game(Generic[A, V]):
             raise ReplayMismatchError(f"{_where(entry)}: the game was already over", seq=entry.seq)
         if entry.actor != to_act:
             raise ReplayMismatchError(
-                f"{_where(entry)}: actor {entry.actor} but {to_act} was to act", seq=entry.seq
+                f"{_where(entry)}: {_actor_name(to_act)} was to act", seq=entry.seq
             )
         action = entry.action
         line = self._line  # the shared fields read directly: this runs once per entry
         after_guard = line.decide
+        failure: str | None = None
         try:
             if to_act != CHANCE and type(action) in line.seat_action_classes:
                 # all that is left of _check_action for such an action: its field types
@@ -431,14 +432,30 @@ class Game(Generic[A, V]):
                 events = after_guard(self._state, action, to_act)
                 if type(events) is not tuple:
                     events = tuple(events)
-        except IllegalActionError as exc:
-            raise ReplayMismatchError(
-                f"{_where(entry)}: the rules now refuse it: {exc}", seq=entry.seq
-            ) from exc
+        except IllegalActionError:
+            wrong = wrong_field(action)
+            failure = (
+                "the rules now refuse its action" if wrong is None else f"its action is ill-typed: {wrong}"
+            )
+        except Exception as exc:  # noqa: BLE001 - a logged action the rules cannot even decide
+            failure = f"the rules fail on its action ({type(exc).__name__})"
+        if failure is not None:
+            # Raised here, outside the except clause, and without the rules' reason: the
+            # reason, the action and the original exception (its __context__) may name
+            # hidden cards (a chance entry's action is the deck order), and hosts show
+            # this text to people. The seq and the kind of entry are enough to find it.
+            raise ReplayMismatchError(f"{_where(entry)}: {failure}", seq=entry.seq)
         logged = entry.events
-        if events != (logged if type(logged) is tuple else tuple(logged)):
+        if type(logged) is not tuple:
+            logged = tuple(logged)
+        if events != logged:
+            first = next(
+                (i for i, (a, b) in enumerate(zip(events, logged)) if a != b), min(len(events), len(logged))
+            )
             raise ReplayMismatchError(
-                f"{_where(entry)}: its events differ from what the rules decide now", seq=entry.seq
+                f"{_where(entry)}: its events differ from what the rules decide now (from event "
+                f"{first}; {len(logged)} logged, {len(events)} decided)",
+                seq=entry.seq,
             )
         return self._append(to_act, action, events)
 
@@ -958,8 +975,19 @@ class Game(Generic[A, V]):
 
 
 def _where(entry: LogEntry) -> str:
-    """An entry for a replay error message (built only when a message is needed)."""
-    return f"entry {entry.seq} ({_short(entry.action)})"
+    """An entry for a replay error message: its seq and kind, ``entry 7 (chance)`` or
+    ``entry 8 (seat 2)``; never its action or events (a chance action is the deck order,
+    events can name hidden cards, and hosts show these messages to people)."""
+    return f"entry {entry.seq} ({_actor_name(entry.actor)})"
+
+
+def _actor_name(actor: object) -> str:
+    """``chance``, ``seat N`` or, for a value that is neither (a corrupt entry), its type."""
+    if actor == CHANCE:
+        return "chance"
+    if isinstance(actor, int) and not isinstance(actor, bool):
+        return f"seat {actor}" if abs(actor) < 10**6 else "a seat out of range"
+    return f"an actor of type {type(actor).__name__}"
 
 
 def _short(action: object) -> str:
