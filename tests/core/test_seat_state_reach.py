@@ -165,3 +165,36 @@ def test_the_walk_does_not_enter_modules_or_classes() -> None:
 
     walked = [obj for obj, _ in reachable(module, SeatState, len)]
     assert walked == [module, SeatState, len, len.__self__]  # len's __self__: builtins
+
+
+def test_a_seat_state_per_move_redacts_only_the_new_entries() -> None:
+    # Building the redacted history when the seat state is made must not make a bot's
+    # game quadratic: along one line of play, each seat's history is extended, not
+    # rebuilt. Counted in calls to rules.redact (the per-event cost), not in seconds.
+    from cardkit.core.game import Game
+    from cardkit.games.crazy_eights.rules import CrazyEightsRules
+
+    calls = [0]
+
+    class Counting(CrazyEightsRules):
+        def redact(self, event: Any, viewer: int | None) -> Any:
+            calls[0] += 1
+            return super().redact(event, viewer)
+
+    rules = Counting()
+    game = Game.start(rules, rules.config(3), SEED)
+    rng = random.Random(8)
+    moves = 0
+    while not game.is_over and moves < 150:
+        seat = game.to_act
+        assert seat is not None
+        ss = game.seat_state(seat)
+        assert ss.events == game.events_for(seat)  # the check itself redacts: not counted
+        calls[0] -= sum(len(e.events) for e in game._entries())
+        game = game.play(rng.choice(ss.legal_actions))
+        moves += 1
+    total_events = sum(len(e.events) for e in game._entries())
+    assert moves > 60
+    # each seat redacts each event at most once (3 seats); a rebuild per move would be
+    # about moves / 2 times that
+    assert 0 < calls[0] <= 3 * total_events
