@@ -437,8 +437,6 @@ class Game(Generic[A, V]):
             failure = (
                 "the rules now refuse its action" if wrong is None else f"its action is ill-typed: {wrong}"
             )
-        except Exception as exc:  # noqa: BLE001 - a logged action the rules cannot even decide
-            failure = f"the rules fail on its action ({type(exc).__name__})"
         if failure is not None:
             # Raised here, outside the except clause, and without the rules' reason: the
             # reason, the action and the original exception (its __context__) may name
