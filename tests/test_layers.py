@@ -239,19 +239,31 @@ def test_imports_follow_the_layers() -> None:
     assert wrong == []
 
 
+def _game_of(module: str) -> str | None:
+    """The game package ``module`` belongs to (``wizard`` for ``cardkit.games.wizard.rules``);
+    None outside one. A game is a package under ``cardkit.games``; the modules beside them
+    (the registry, ``notation``, ``guards``) are shared by the games, not games."""
+    parts = module.split(".")
+    if len(parts) < 3 or parts[:2] != ["cardkit", "games"]:
+        return None
+    package = ".".join(parts[:3])
+    return parts[2] if MODULES.get(package, (None, False))[1] else None
+
+
 def test_a_game_never_imports_another_game() -> None:
     wrong = []
     for module in MODULES:
-        parts = module.split(".")
-        if len(parts) < 3 or parts[1] != "games" or parts[2] == "notation":
+        game = _game_of(module)
+        if game is None:
             continue
-        game = parts[2]
         runtime, typing_only = IMPORTS[module]
         for target in runtime | typing_only:
-            tparts = target.split(".")
-            if len(tparts) >= 3 and tparts[1] == "games" and tparts[2] not in (game, "notation"):
+            other = _game_of(target)
+            if other is not None and other != game:
                 wrong.append(f"{module} imports {target}")
     assert wrong == []
+    assert _game_of("cardkit.games.wizard.rules") == "wizard"
+    assert _game_of("cardkit.games.notation") is None and _game_of("cardkit.games") is None
 
 
 # Modules whose third-party dependencies are optional extras: importing one alone may fail
