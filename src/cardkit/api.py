@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import secrets
 from typing import TYPE_CHECKING, Any, Literal, overload
 
-from cardkit.core.config import resolve_config
 from cardkit.core.game import Game
+from cardkit.core.game import replay as _replay_with
 from cardkit.core.log import GameLog
-from cardkit.core.log import replay as _replay_with
-from cardkit.errors import ConfigError, LogError, UnknownGameError
+from cardkit.core.start import fresh_seed, start_game
+from cardkit.errors import LogError, UnknownGameError
 from cardkit.games import get_rules
 
 if TYPE_CHECKING:  # the game packages load lazily, through the registry
@@ -23,12 +22,6 @@ if TYPE_CHECKING:  # the game packages load lazily, through the registry
     from cardkit.games.wizard.view import WizardView
 
 __all__ = ["new_game", "replay", "fresh_seed"]
-
-
-def fresh_seed() -> int:
-    """A new random seed in ``0..2**64-1`` from :mod:`secrets` (what ``new_game`` uses
-    when no seed is given)."""
-    return secrets.randbits(64)
 
 
 @overload
@@ -91,13 +84,7 @@ def new_game(
     own ``new_game`` (``cardkit.games.wizard.new_game(players=4, rounds=3)``) takes them
     as typed keywords.
     """
-    rules = get_rules(name)
-    if not isinstance(auto_chance, bool):
-        raise ConfigError(
-            f"auto_chance must be True or False, not {auto_chance!r}", "auto_chance", auto_chance
-        )
-    config = resolve_config(rules, players, options)
-    return Game.start(rules, config, fresh_seed() if seed is None else seed, auto_chance)
+    return start_game(get_rules(name), players, seed, auto_chance, options)
 
 
 def replay(log: GameLog) -> Game[Any, Any]:

@@ -79,7 +79,7 @@ def test_an_edited_seed_is_a_mismatch() -> None:
 
 
 def test_no_seed_means_a_fresh_one_from_secrets(monkeypatch: pytest.MonkeyPatch) -> None:
-    import cardkit.api
+    import secrets
 
     calls = []
 
@@ -87,7 +87,7 @@ def test_no_seed_means_a_fresh_one_from_secrets(monkeypatch: pytest.MonkeyPatch)
         calls.append(k)
         return 2**64 - 1
 
-    monkeypatch.setattr(cardkit.api.secrets, "randbits", randbits)
+    monkeypatch.setattr(secrets, "randbits", randbits)
     game = cardkit.new_game("crazy-eights", players=2)
     assert calls == [64] and game.seed == 2**64 - 1
 

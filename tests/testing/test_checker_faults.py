@@ -26,8 +26,7 @@ from custom_game import RULES
 
 import attrs
 
-from cardkit.core.game import Game
-from cardkit.core.log import replay
+from cardkit.core.game import Game, replay
 from cardkit.errors import LogError
 from cardkit.testing import (
     InvariantViolation,

@@ -14,7 +14,7 @@ import threading
 from typing import Any, Callable, Final, Generic, Iterable, Sequence, TypeVar
 
 from cardkit.core.config import resolve_config
-from cardkit.core.fields import CHECKED_ACTIONS, check_fields
+from cardkit.core.fields import CHECKED_ACTIONS, check_fields, wrong_field
 from cardkit.core.knowledge import check_safe_undo
 from cardkit.core.log import GameLog, LogEntry, SeatEntry, SeatLog, upcast
 from cardkit.core.rules import (
@@ -42,7 +42,7 @@ from cardkit.errors import (
 )
 from cardkit.rng import Rng
 
-__all__ = ["Game", "SNAPSHOT_EVERY", "SEED_LIMIT", "check_seed", "chance_outcome"]
+__all__ = ["Game", "SNAPSHOT_EVERY", "SEED_LIMIT", "check_seed", "chance_outcome", "replay"]
 
 SNAPSHOT_EVERY: Final = 32
 """A log node keeps the state after it every this many entries (undo's restart points)."""
@@ -74,6 +74,18 @@ def chance_outcome(spec: ChanceSpec, seed: int, index: int) -> ChanceAction:
     if isinstance(spec, PickSpec):
         return Pick(rng.below(spec.n))
     return Shuffle(rng.shuffle(spec.cards))
+
+
+def replay(rules: Rules[Any, Any, Any, Any], log: GameLog) -> Game[Any, Any]:
+    """Rebuild a game by re-deciding every entry of ``log`` with ``rules``.
+
+    Raises :class:`~cardkit.errors.LogError` if the log belongs to another game or
+    rules version or has a bad config, and :class:`~cardkit.errors.ReplayMismatchError`
+    if an entry's actor or events differ from what the rules decide now. (It lives here,
+    beside :class:`Game`, not in :mod:`cardkit.core.log`: the log is data the game
+    imports, and a log module that built games would close an import circle.)
+    """
+    return Game.from_log(rules, log)
 
 
 _new = object.__new__
@@ -180,6 +192,7 @@ class _Line:
     __slots__ = (
         "rules", "config", "seed", "auto_chance", "initial", "history",
         "decide", "evolve", "to_act", "legal_actions", "action_types", "seat_action_classes",
+        "seat_histories",
     )  # fmt: skip
 
     def __init__(
@@ -208,6 +221,10 @@ class _Line:
         self.seat_action_classes = frozenset(
             cls for cls in rules.action_types if cls is not Shuffle and cls is not Pick
         )
+        # seat -> (node, its entries_for(seat), their events): the newest seat history
+        # built on this line, so that a seat state after one more move redacts only the new
+        # entries (a bot's seat state every move would otherwise cost O(game) each time).
+        self.seat_histories: dict[int, tuple[Any, tuple[SeatEntry, ...], tuple[Any, ...]]] = {}
 
 
 def _rules_key(rules: AnyRules) -> tuple[Any, ...]:
@@ -360,7 +377,7 @@ class Game(Generic[A, V]):
 
     @classmethod
     def from_log(cls, rules: Rules[Any, A, Any, V], log: GameLog) -> Game[A, V]:
-        """Rebuild a game by re-deciding every entry (see :func:`cardkit.core.log.replay`).
+        """Rebuild a game by re-deciding every entry (see :func:`replay`).
 
         When the log says ``auto_chance``, every chance entry must be the outcome the
         seed gives (:func:`chance_outcome`): a stacked deal or an edited seed is a
@@ -440,7 +457,7 @@ class Game(Generic[A, V]):
                 drawn = chance_outcome(rules.pending_chance(game.state), seed, index)
                 if entry.action != drawn:
                     raise ReplayMismatchError(
-                        f"entry {entry.seq}: its chance outcome is not the one the seed gives",
+                        f"{_where(entry)}: its chance outcome is not the one the seed gives",
                         seq=entry.seq,
                     )
             game = game._replay_entry(entry)
@@ -472,9 +489,9 @@ class Game(Generic[A, V]):
         expected = chance_outcome(self._rules.pending_chance(self._state), self._seed, index)
         if entry.action != expected:
             raise ReplayMismatchError(
-                f"entry {entry.seq} ({_short(entry.action)}): this chance outcome is not the one "
-                "the log's seed gives (a stacked deal or an edited seed); a log of a game "
-                "with supplied chance must say auto_chance false",
+                f"{_where(entry)}: this chance outcome is not the one the log's seed gives "
+                "(a stacked deal or an edited seed); a log of a game with supplied chance "
+                "must say auto_chance false",
                 seq=entry.seq,
             )
 
@@ -486,11 +503,12 @@ class Game(Generic[A, V]):
             raise ReplayMismatchError(f"{_where(entry)}: the game was already over", seq=entry.seq)
         if entry.actor != to_act:
             raise ReplayMismatchError(
-                f"{_where(entry)}: actor {entry.actor} but {to_act} was to act", seq=entry.seq
+                f"{_where(entry)}: {_actor_name(to_act)} was to act", seq=entry.seq
             )
         action = entry.action
         line = self._line  # the shared fields read directly: this runs once per entry
         after_guard = line.decide
+        failure: str | None = None
         try:
             if to_act != CHANCE and type(action) in line.seat_action_classes:
                 # all that is left of _check_action for such an action: its field types
@@ -506,14 +524,28 @@ class Game(Generic[A, V]):
                 events = after_guard(self._state, action, to_act)
                 if type(events) is not tuple:
                     events = tuple(events)
-        except IllegalActionError as exc:
-            raise ReplayMismatchError(
-                f"{_where(entry)}: the rules now refuse it: {exc}", seq=entry.seq
-            ) from exc
+        except IllegalActionError:
+            wrong = wrong_field(action)
+            failure = (
+                "the rules now refuse its action" if wrong is None else f"its action is ill-typed: {wrong}"
+            )
+        if failure is not None:
+            # Raised here, outside the except clause, and without the rules' reason: the
+            # reason, the action and the original exception (its __context__) may name
+            # hidden cards (a chance entry's action is the deck order), and hosts show
+            # this text to people. The seq and the kind of entry are enough to find it.
+            raise ReplayMismatchError(f"{_where(entry)}: {failure}", seq=entry.seq)
         logged = entry.events
-        if events != (logged if type(logged) is tuple else tuple(logged)):
+        if type(logged) is not tuple:
+            logged = tuple(logged)
+        if events != logged:
+            first = next(
+                (i for i, (a, b) in enumerate(zip(events, logged)) if a != b), min(len(events), len(logged))
+            )
             raise ReplayMismatchError(
-                f"{_where(entry)}: its events differ from what the rules decide now", seq=entry.seq
+                f"{_where(entry)}: its events differ from what the rules decide now (from event "
+                f"{first}; {len(logged)} logged, {len(events)} decided)",
+                seq=entry.seq,
             )
         return self._append(to_act, action, events)
 
@@ -986,18 +1018,44 @@ class Game(Generic[A, V]):
 
     def seat_state(self, seat: int) -> SeatState:
         """What ``seat`` knows now, for a bot: view, redacted events, legal actions, rules,
-        config, and ``sample(rng)`` (see :class:`cardkit.core.seat.SeatState`)."""
+        config, and ``sample(rng)`` (see :class:`cardkit.core.seat.SeatState`).
+
+        The seat state holds no reference to this game: its entries and events are
+        redacted here, when it is made (in time proportional to the entries since the last
+        seat state of that seat along the same line of play)."""
         if seat is None:
             raise SeatError("a seat state needs a seat, not None (spectators do not play)")
         self._check_seat(seat)
-        return SeatState(
-            self.rules,
-            self.config,
-            self.state,
-            seat,
-            lambda: self.events_for(seat),
-            lambda: self.entries_for(seat),
-        )
+        entries, events = self._seat_history(seat)
+        return SeatState(self._rules, self._config, self._state, seat, events, entries)
+
+    def _seat_history(self, seat: int) -> tuple[tuple[SeatEntry, ...], tuple[Any, ...]]:
+        """``(entries_for(seat), events_for(seat))``, extending the line's newest history of
+        ``seat`` when this game continues it."""
+        head = self._head
+        if head is None:
+            return (), ()
+        histories = self._line.seat_histories
+        known = histories.get(seat)
+        entries: tuple[SeatEntry, ...] | None = None
+        if known is not None:
+            node, old_entries, old_events = known
+            if node is head:
+                return old_entries, old_events
+            # Does this game continue that history? Walk back to its seq (O(new entries)).
+            seq = node[_SEQ]
+            walk: _Node | None = head
+            while walk is not None and walk[_SEQ] > seq:
+                walk = walk[_PREV]
+            if walk is node:
+                new = self.entries_for(seat, seq)
+                entries = old_entries + new
+                events = old_events + tuple(e for entry in new for e in entry.events)
+        if entries is None:
+            entries = self.entries_for(seat)
+            events = tuple(e for entry in entries for e in entry.events)
+        histories[seat] = (head, entries, events)  # one tuple: a reader sees all or nothing
+        return entries, events
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
@@ -1033,8 +1091,19 @@ class Game(Generic[A, V]):
 
 
 def _where(entry: LogEntry) -> str:
-    """An entry for a replay error message (built only when a message is needed)."""
-    return f"entry {entry.seq} ({_short(entry.action)})"
+    """An entry for a replay error message: its seq and kind, ``entry 7 (chance)`` or
+    ``entry 8 (seat 2)``; never its action or events (a chance action is the deck order,
+    events can name hidden cards, and hosts show these messages to people)."""
+    return f"entry {entry.seq} ({_actor_name(entry.actor)})"
+
+
+def _actor_name(actor: object) -> str:
+    """``chance``, ``seat N`` or, for a value that is neither (a corrupt entry), its type."""
+    if actor == CHANCE:
+        return "chance"
+    if isinstance(actor, int) and not isinstance(actor, bool):
+        return f"seat {actor}" if abs(actor) < 10**6 else "a seat out of range"
+    return f"an actor of type {type(actor).__name__}"
 
 
 def _short(action: object) -> str:

@@ -2,19 +2,19 @@
 
 A :class:`GameLog` is everything needed to rebuild a game: the game name, its
 ``rules_version``, the resolved config, the seed and the entries, each an actor, an
-action and the events the rules decided for it. :func:`replay` re-decides every entry
-and fails with :class:`~cardkit.errors.ReplayMismatchError` where the events differ.
+action and the events the rules decided for it. :func:`cardkit.core.game.replay` re-decides
+every entry and fails with :class:`~cardkit.errors.ReplayMismatchError` where the events
+differ. This module holds data only and imports nothing of the engine above it (the
+``Game`` imports the log, never the other way round: see ``tests/test_layers.py``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Final, Iterable, Iterator, Mapping
+from typing import Any, Callable, Final, Iterable, Iterator, Mapping
 
 import attrs
 
-if TYPE_CHECKING:
-    from cardkit.core.game import Game
-    from cardkit.core.rules import Rules
+from cardkit.errors import LogError
 
 __all__ = [
     "LOG_FORMAT",
@@ -28,7 +28,6 @@ __all__ = [
     "Upcaster",
     "register_upcaster",
     "upcast",
-    "replay",
 ]
 
 LOG_FORMAT: Final = "cardkit-log"
@@ -142,16 +141,14 @@ _UPCASTERS: dict[tuple[str, int], Upcaster] = {}
 def register_upcaster(game: str, from_version: int, upcaster: Upcaster) -> None:
     """Register how logs of ``game`` at ``from_version`` become logs of a newer version.
 
-    :func:`replay` applies upcasters one after another until the log has the rules'
-    current ``rules_version``; each must return a log with a higher ``rules_version``.
+    :func:`cardkit.core.game.replay` applies upcasters one after another until the log
+    has the rules' current ``rules_version``; each must return a log with a higher ``rules_version``.
     """
     _UPCASTERS[(game, from_version)] = upcaster
 
 
 def upcast(log: GameLog, target_version: int) -> GameLog:
     """``log`` brought to ``target_version`` by registered upcasters; :class:`LogError` if none fits."""
-    from cardkit.errors import LogError
-
     while log.rules_version != target_version:
         step = _UPCASTERS.get((log.game, log.rules_version))
         if step is None or log.rules_version > target_version:
@@ -168,14 +165,3 @@ def upcast(log: GameLog, target_version: int) -> GameLog:
         log = newer
     return log
 
-
-def replay(rules: Rules[Any, Any, Any, Any], log: GameLog) -> Game[Any, Any]:
-    """Rebuild a game by re-deciding every entry of ``log`` with ``rules``.
-
-    Raises :class:`~cardkit.errors.LogError` if the log belongs to another game or
-    rules version or has a bad config, and :class:`~cardkit.errors.ReplayMismatchError`
-    if an entry's actor or events differ from what the rules decide now.
-    """
-    from cardkit.core.game import Game
-
-    return Game.from_log(rules, log)

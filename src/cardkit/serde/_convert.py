@@ -21,17 +21,48 @@ from cardkit.errors import LogError, NotationError
 
 AnyRules = Rules[Any, Any, Any, Any]
 
+# Messages about a log's values never quote them: a value of a log can be a hidden card
+# (a chance entry is the deck order, an event a card dealt face down), and hosts show
+# these messages to people. They say what is wrong and where (the entry, the field).
+
+
 def _structure_card(value: Any, _: Any) -> Card:
     # Logs are machine-written: only the canonical code (Card.parse is for people).
     if not isinstance(value, str):
-        raise NotationError(f"a card must be a code string, not {_bounded(value)}")
+        raise _safe(NotationError(f"a card must be a code string, not {_kind_of(value)}"))
     try:
         return Card(value)
     except NotationError:
-        raise NotationError(
-            f"{_bounded(value)} is not a canonical card code (a log writes cards like "
-            "'QS', 'TH', 'RJ': upper case, T for ten, no spaces)"
-        ) from None
+        pass  # raised below, outside the except clause: the first error quotes the value
+    raise _safe(
+        NotationError(
+            "a card is not a canonical card code (a log writes each card as its code: "
+            "rank then suit, upper case, T for ten, no spaces)"
+        )
+    )
+
+
+def _safe(exc: Exception) -> Exception:
+    """``exc``, marked as one of our hooks' errors, whose message quotes no value."""
+    exc._cardkit_safe = True  # type: ignore[attr-defined]
+    return exc
+
+
+def _kind_of(value: Any) -> str:
+    """What ``value`` is, without its content (for messages about a log's values)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return f"a {type(value).__name__}"
 
 
 def _bounded(value: Any) -> str:
@@ -41,19 +72,19 @@ def _bounded(value: Any) -> str:
 
 def _strict_int(value: Any, _: Any) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"expected an integer, not {value!r}")
+        raise _safe(TypeError(f"expected an integer, not {_kind_of(value)}"))
     return value
 
 
 def _strict_str(value: Any, _: Any) -> str:
     if not isinstance(value, str):
-        raise TypeError(f"expected a string, not {value!r}")
+        raise _safe(TypeError(f"expected a string, not {_kind_of(value)}"))
     return value
 
 
 def _strict_bool(value: Any, _: Any) -> bool:
     if not isinstance(value, bool):
-        raise TypeError(f"expected true or false, not {value!r}")
+        raise _safe(TypeError(f"expected true or false, not {_kind_of(value)}"))
     return value
 
 
@@ -177,10 +208,25 @@ def _fast_field(annotation: Any) -> _Field:
 
 
 def _describe(exc: BaseException) -> str:
+    """What is wrong, without quoting a value of the log: our own hooks' messages (which
+    never quote one), else the kind of error and the field it is in."""
     if isinstance(exc, cattrs.BaseValidationError):
         inner = exc.exceptions
-        return "; ".join(_describe(e) for e in inner) if inner else str(exc)
-    return str(exc) or type(exc).__name__
+        parts = sorted({_describe(e) for e in inner}) if inner else [type(exc).__name__]
+        return "; ".join(parts[:5]) + (f"; and {len(parts) - 5} more" if len(parts) > 5 else "")
+    where = ""
+    for note in getattr(exc, "__notes__", ()):
+        name = getattr(note, "name", None)
+        if isinstance(name, str) and name.isidentifier():
+            where = f" (field {name})"
+            break
+    if isinstance(exc, cattrs.ForbiddenExtraKeysError):
+        return f"unknown key(s) for {exc.cl.__name__}"
+    if isinstance(exc, KeyError):
+        return f"a field is missing{where}"
+    if isinstance(exc, (NotationError, TypeError)) and getattr(exc, "_cardkit_safe", False):
+        return f"{exc}{where}"
+    return f"{type(exc).__name__}{where}"
 
 
 def _optional_of(annotation: Any) -> Any:

@@ -21,7 +21,7 @@ from cardkit.core.log import (
 from cardkit.core.rules import CHANCE
 from cardkit.errors import ConfigError, LogError, UnknownGameError
 from cardkit.games import check_rules, get_rules
-from cardkit.serde._convert import AnyRules, _bounded, _types
+from cardkit.serde._convert import AnyRules, _bounded, _kind_of, _types
 from cardkit.serde._records import (
     _entry_to_json,
     _fast_record,
@@ -171,7 +171,9 @@ def _actor(raw: Any, i: int) -> int:
     if actor == "chance":
         return CHANCE
     if not isinstance(actor, int) or isinstance(actor, bool) or actor < 0:
-        raise LogError(f"entry {i} has a bad actor {_bounded(actor)}", seq=i)
+        raise LogError(
+            f"entry {i} has a bad actor ({_kind_of(actor)}; a seat number or \"chance\")", seq=i
+        )
     return actor
 
 
@@ -183,20 +185,24 @@ def _entry_fields(raw: Any, i: int, expected_seq: int | None) -> tuple[int, int,
         expected_seq is not None and seq != expected_seq
     ):
         raise LogError(
-            f"entry {i} has seq {_bounded(seq)}: the log is out of order or truncated", seq=i
+            f"entry {i} has seq {seq if type(seq) is int else _kind_of(seq)}: the log is out of "
+            "order or truncated",
+            seq=i,
         )
     if not isinstance(events, list):
         raise LogError(f"entry {i}: events must be a list", seq=i)
     return seq, _actor(raw, i), events
 
 
-def _at(seq: int, load: Any, *args: Any) -> Any:
+def _at(seq: int, actor: int, load: Any, *args: Any) -> Any:
     try:
         return load(*args)
     except LogError as exc:
-        if exc.seq is None:
-            raise LogError(f"entry {seq}: {exc}", seq=seq) from exc
-        raise
+        if exc.seq is not None:
+            raise
+        message = str(exc)
+    who = "chance" if actor == CHANCE else f"seat {actor}"
+    raise LogError(f"entry {seq} ({who}): {message}", seq=seq)
 
 
 def log_from_json(data: Any, rules: AnyRules | str | None = None) -> GameLog:
@@ -219,11 +225,11 @@ def log_from_json(data: Any, rules: AnyRules | str | None = None) -> GameLog:
         seq, actor, events = _entry_fields(raw, i, i)
         action = _fast_record(raw["action"], actions)
         if action is None:
-            action = _at(seq, _from_tagged, rules, raw["action"], "action", actions)
+            action = _at(seq, actor, _from_tagged, rules, raw["action"], "action", actions)
         loaded = []
         for e in events:
             event = _fast_record(e, event_types)
-            loaded.append(event if event is not None else _at(seq, _from_tagged, rules, e, "event", event_types))
+            loaded.append(event if event is not None else _at(seq, actor, _from_tagged, rules, e, "event", event_types))
         entries.append(LogEntry(seq=seq, actor=actor, action=action, events=tuple(loaded)))
     return GameLog(
         game=rules.name,
@@ -250,11 +256,11 @@ def seat_entries_from_json(rules: AnyRules, data: Any) -> tuple[SeatEntry, ...]:
         action = raw["action"]
         if action is not None:
             loaded = _fast_record(action, actions)
-            action = loaded if loaded is not None else _at(seq, _from_tagged, rules, action, "action", actions)
+            action = loaded if loaded is not None else _at(seq, actor, _from_tagged, rules, action, "action", actions)
         records = []
         for e in events:
             event = _fast_record(e, event_types)
-            records.append(event if event is not None else _at(seq, _from_tagged, rules, e, "event", event_types))
+            records.append(event if event is not None else _at(seq, actor, _from_tagged, rules, e, "event", event_types))
         out.append(SeatEntry(seq=seq, actor=actor, action=action, events=tuple(records)))
     return tuple(out)
 

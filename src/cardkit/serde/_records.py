@@ -15,7 +15,16 @@ from cardkit.core.log import LogEntry, SeatEntry
 from cardkit.core.rules import CHANCE
 from cardkit.errors import CardkitError, LogError
 from cardkit.serde._build import record_builder
-from cardkit.serde._convert import AnyRules, _converter, _describe, _optional_of, _types, type_name
+from cardkit.serde._convert import (
+    AnyRules,
+    _bounded,
+    _converter,
+    _describe,
+    _kind_of,
+    _optional_of,
+    _types,
+    type_name,
+)
 
 _Writer = Callable[[Any], dict[str, Any]]
 _WRITERS: dict[type, _Writer] = {}
@@ -138,11 +147,12 @@ def _fast_record(data: Any, table: dict[str, type]) -> Any:
 
 def _from_tagged(rules: AnyRules, data: Any, kind: str, table: dict[str, type] | None = None) -> Any:
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-        raise LogError(f"{kind} must be an object with a string 'type', not {data!r}")
+        what = "an object without a string 'type'" if isinstance(data, dict) else _kind_of(data)
+        raise LogError(f"{kind} must be an object with a string 'type', not {what}")
     name = data["type"]
     cls = (table if table is not None else _types(rules, kind)).get(name)
     if cls is None:
-        raise LogError(f"unknown {rules.name} {kind} type {name!r}")
+        raise LogError(f"unknown {rules.name} {kind} type {_bounded(name)}")
     # A log holds tens of thousands of records: a pre-built plan per class is several
     # times faster than cattrs's generic path. Whatever the plan does not accept exactly
     # (a missing or extra key, a non-canonical card, ...) goes to cattrs, which decides
@@ -158,7 +168,10 @@ def _from_tagged(rules: AnyRules, data: Any, kind: str, table: dict[str, type] |
     try:
         return _converter.structure(fields, cls)
     except (CardkitError, ValueError, TypeError, KeyError, cattrs.BaseValidationError) as exc:
-        raise LogError(f"malformed {kind} {name!r}: {_describe(exc)}") from exc
+        reason = _describe(exc)
+    # Raised outside the except clause: the converter's exceptions (the __context__) quote
+    # the values, and _describe does not.
+    raise LogError(f"malformed {kind} {name!r}: {reason}")
 
 
 def action_from_json(rules: AnyRules, data: Any) -> Any:

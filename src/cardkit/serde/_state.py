@@ -65,4 +65,5 @@ def loads_state(rules: AnyRules, text: str | bytes) -> Any:
     try:
         return _converter.structure(data["state"], cls)
     except (CardkitError, ValueError, TypeError, KeyError, cattrs.BaseValidationError) as exc:
-        raise LogError(f"malformed {rules.name} state: {_describe(exc)}") from exc
+        reason = _describe(exc)
+    raise LogError(f"malformed {rules.name} state: {reason}")  # a state holds every hidden card

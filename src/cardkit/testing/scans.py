@@ -20,8 +20,8 @@ from typing import Any, Callable, Iterable, Sequence
 import attrs
 
 from cardkit.cards import Card
-from cardkit.core.game import Game, chance_outcome
-from cardkit.core.log import GameLog, replay
+from cardkit.core.game import Game, chance_outcome, replay
+from cardkit.core.log import GameLog
 from cardkit.core.rules import CHANCE, Rules, Shuffle, Zone
 from cardkit.errors import CardkitError, IllegalActionError, LogError
 from cardkit.games import get_rules

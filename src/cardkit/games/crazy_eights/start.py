@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Literal
 from typing_extensions import TypedDict, Unpack
 
-from cardkit.api import new_game as _new_game
 from cardkit.core.game import Game
+from cardkit.core.start import start_game
+from cardkit.games import get_rules
 from cardkit.games.crazy_eights.actions import CrazyEightsAction
 from cardkit.games.crazy_eights.view import CrazyEightsView
 
@@ -47,4 +48,6 @@ def new_game(
     The same checks run (a bad value is a :class:`~cardkit.errors.ConfigError`); an
     option left out takes its default.
     """
-    return _new_game('crazy-eights', players=players, seed=seed, auto_chance=auto_chance, **options)
+    # The registered rules (what cardkit.new_game uses, so pickling works the same);
+    # not cardkit.api, which is a layer above the games.
+    return start_game(get_rules('crazy-eights'), players, seed, auto_chance, options)

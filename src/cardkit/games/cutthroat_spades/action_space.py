@@ -5,6 +5,7 @@ from __future__ import annotations
 from cardkit.cards import sort_cards
 from cardkit.games.cutthroat_spades.actions import Action, Bid, Look, Play, SpecialBid
 from cardkit.games.cutthroat_spades.config import CutthroatConfig
+from cardkit.games.cutthroat_spades.layout import layout_of
 
 __all__ = ["action_space"]
 
@@ -13,8 +14,6 @@ def action_space(config: CutthroatConfig) -> tuple[Action, ...]:
     """``look``, ``bid blind-nil``, ``bid b6``, ``bid 1..T`` (T: the most cards a hand can
     hold under ``config``), ``bid nil``, ``bid 1f``, ``bid 2f``, ``bid moon``, then ``play C``
     for every card of the configuration's pack in display order."""
-    from cardkit.games.cutthroat_spades.rules import layout_of
-
     layout = layout_of(config)
     bids: tuple[Action, ...] = (Look(), SpecialBid("blind_nil"), SpecialBid("blind_six"))
     bids += tuple(Bid(t) for t in range(1, layout.tricks + 1))

@@ -43,6 +43,7 @@ from cardkit.games.cutthroat_spades.actions import (
     SpecialBid,
     SpecialKind,
 )
+from cardkit.games.cutthroat_spades.action_space import action_space as _action_space
 from cardkit.games.cutthroat_spades.config import CutthroatConfig, make_config
 from cardkit.games.cutthroat_spades.events import (
     EVENT_TYPES,
@@ -62,6 +63,7 @@ from cardkit.games.cutthroat_spades.events import (
     TournamentWon,
     TrickWon,
 )
+from cardkit.games.cutthroat_spades.layout import JOKERS, Layout, layout_of
 from cardkit.games.cutthroat_spades.scoring import moon_threshold, score_seat
 from cardkit.games.cutthroat_spades.state import BidInfo, CutthroatState, GameRecord, make_state, replace
 from cardkit.games.cutthroat_spades.view import CutthroatView
@@ -78,8 +80,7 @@ _trick_won = maker(TrickWon)
 _bid_made = maker(BidMade)
 
 _TWO_C: Final = Card("2C")
-_TWO_D: Final = Card("2D")
-_JOKERS: Final = (Card("RJ"), Card("BJ"), Card("XJ"))
+_JOKERS: Final = JOKERS
 
 _SUIT: Final[dict[Card, Suit]] = {c: c.suit for c in standard_deck() if c.suit is not None}
 _SUIT.update({j: "S" for j in _JOKERS})
@@ -125,33 +126,6 @@ def trick_power(card: Card, led: str) -> int:
     return _RANK[card] if _SUIT[card] == led else -1
 
 
-class Layout:
-    """The cards of a configuration (rule 1): cards shuffled, cards removed, shares and tricks."""
-
-    __slots__ = ("cards", "removed", "tricks", "two_jokers")
-
-    def __init__(self, players: int, jokers: int) -> None:
-        """Build the layout for ``players`` seats and ``jokers`` jokers."""
-        deck = standard_deck()
-        removed: tuple[Card, ...] = ()
-        if players == 3:
-            removed = (_TWO_C,)
-        elif players == 5 and jokers == 0:
-            removed = (_TWO_D, _TWO_C)
-        cards = _JOKERS[:jokers] + tuple(c for c in deck if c not in removed)
-        self.cards: tuple[Card, ...] = cards
-        self.removed: tuple[Card, ...] = removed
-        self.two_jokers: bool = jokers == 2
-        self.tricks: int = 11 if self.two_jokers else len(cards) // players
-
-    def shares(self, players: int, dealer: int) -> tuple[int, ...]:
-        """Cards per seat: ``tricks`` each, the dealer one fewer with two jokers."""
-        if self.two_jokers:
-            return tuple(10 if s == dealer else 11 for s in range(players))
-        return (self.tricks,) * players
-
-
-_LAYOUTS: dict[tuple[int, int], Layout] = {}
 
 
 def current_trick_winner(trick: Sequence[tuple[int, Card]]) -> int | None:
@@ -163,15 +137,6 @@ def current_trick_winner(trick: Sequence[tuple[int, Card]]) -> int | None:
     best = winning_index([c for _, c in trick], _SUIT[trick[0][1]], "S", suit_of, rank_of)
     assert best is not None  # the led card itself qualifies
     return trick[best][0]
-
-
-def layout_of(config: CutthroatConfig) -> Layout:
-    """The (cached) :class:`Layout` of ``config``."""
-    key = (config.players, config.jokers)
-    lay = _LAYOUTS.get(key)
-    if lay is None:
-        lay = _LAYOUTS[key] = Layout(*key)
-    return lay
 
 
 def _illegal(reason: str, action: object, seat: int) -> IllegalActionError:
@@ -649,9 +614,7 @@ class CutthroatSpadesRules:
     def action_space(self, config: CutthroatConfig) -> tuple[Any, ...]:
         """Every action this game can offer under ``config``, in a fixed order (the action
         index of ``cardkit.rl``; see ``cutthroat_spades/action_space.py``)."""
-        from cardkit.games.cutthroat_spades.action_space import action_space
-
-        return action_space(config)
+        return _action_space(config)
 
     def result(self, state: CutthroatState) -> Result | None:
         """Once over: the final game's points and the tournament winners."""
