@@ -1,7 +1,8 @@
 """The generic invariant suite on random Crazy Eights games.
 
-Default run: every player count 2-7 against a spread of option combinations, plus a
-hypothesis search. ``CARDKIT_LONG=1`` runs thousands of games over the full option grid.
+Default run: every player count 2-7 against a spread of option combinations (one seed each),
+plus a hypothesis search (30 examples). ``CARDKIT_LONG=1`` runs three seeds each, 100 examples,
+and thousands of games over the full option grid.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from hypothesis import given, settings
 
 from cardkit.testing import check_invariants
 from cardkit.testing.strategies import game_setups
+from tests.conftest import long_or, long_scaled
 
 LONG = os.environ.get("CARDKIT_LONG") == "1"
 
@@ -32,11 +34,12 @@ COMBOS: list[dict[str, Any]] = [
 ]
 
 
+@long_scaled
 @pytest.mark.parametrize("players", range(2, 8))
 @pytest.mark.parametrize("combo", range(len(COMBOS)))
 def test_invariants(players: int, combo: int) -> None:
     options = COMBOS[combo]
-    for seed in range(3):
+    for seed in range(long_or(1, 3)):
         report = check_invariants(
             "crazy-eights", players, seed=1000 * seed + 10 * players + combo, policy_seed=seed, **options
         )
@@ -58,7 +61,8 @@ OPTION_SPACE = {
 }
 
 
-@settings(max_examples=100)
+@long_scaled
+@settings(max_examples=long_or(30, 100))
 @given(game_setups("crazy-eights", options=OPTION_SPACE))
 def test_invariants_hypothesis(setup: Any) -> None:
     options = dict(setup.options)
@@ -69,18 +73,18 @@ def test_invariants_hypothesis(setup: Any) -> None:
 
 @pytest.mark.slow
 @pytest.mark.skipif(not LONG, reason="long run: set CARDKIT_LONG=1")
-def test_invariants_thousands_of_games() -> None:
+@pytest.mark.parametrize("players", range(2, 8))  # one test per player count: xdist spreads them
+def test_invariants_thousands_of_games(players: int) -> None:
     grid = list(itertools.product(["single", "points"], ["one", "until_playable"], ["pass", "reshuffle"],
                                   itertools.product([False, True], repeat=4)))
     games = 0
-    for players in range(2, 8):
-        for index, (mode, draw, empty, flags) in enumerate(grid):
-            options: dict[str, Any] = {"mode": mode, "draw": draw, "stock_empty": empty, "max_turns": 400}
-            options.update(dict(zip(ACTION_CARDS, flags)))
-            if mode == "points":
-                options["target"] = 25 * players
-            for seed in range(3):
-                check_invariants("crazy-eights", players, seed * 1000 + index, policy_seed=seed,
-                                 full_checks_every=2, **options)
-                games += 1
-    assert games == 6 * len(grid) * 3
+    for index, (mode, draw, empty, flags) in enumerate(grid):
+        options: dict[str, Any] = {"mode": mode, "draw": draw, "stock_empty": empty, "max_turns": 400}
+        options.update(dict(zip(ACTION_CARDS, flags)))
+        if mode == "points":
+            options["target"] = 25 * players
+        for seed in range(3):
+            check_invariants("crazy-eights", players, seed * 1000 + index, policy_seed=seed,
+                             full_checks_every=2, **options)
+            games += 1
+    assert games == len(grid) * 3

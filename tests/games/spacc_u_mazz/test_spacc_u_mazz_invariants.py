@@ -1,5 +1,8 @@
 """The generic invariant suite on random games, and a greedy-policy suite that plays hands
-to their natural end (uniformly random players rarely go out: they take and draw a lot)."""
+to their natural end (uniformly random players rarely go out: they take and draw a lot).
+
+Default run: 6 random and 10 greedy games per setup; ``CARDKIT_LONG=1``: 16 and 30, plus
+the long runs (hundreds of games per setup)."""
 
 from __future__ import annotations
 
@@ -21,6 +24,7 @@ from cardkit.games.spacc_u_mazz.rules import PACK
 from cardkit.games.spacc_u_mazz.scoring import variable_points
 from cardkit.testing import check_invariants
 from cardkit.testing.strategies import game_setups
+from tests.conftest import long_or, long_scaled
 
 NAME = "spacc-u-mazz"
 LONG = os.environ.get("CARDKIT_LONG") == "1"
@@ -29,10 +33,11 @@ pytestmark_long = pytest.mark.skipif(not LONG, reason="long run: CARDKIT_LONG=1"
 ORDERS = ("standard", "as_printed")
 
 
+@long_scaled
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("rank_order", ORDERS)
 def test_invariants_random_games(players: int, rank_order: str) -> None:
-    for seed in range(16):
+    for seed in range(long_or(6, 16)):
         report = check_invariants(
             NAME, players, seed, policy_seed=seed + 100, rank_order=rank_order, max_turns=80
         )
@@ -86,11 +91,12 @@ def greedy_game(players: int, seed: int, checks: bool = True, **options: Any) ->
     return report.final
 
 
+@long_scaled
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_greedy_games_end_naturally(players: int) -> None:
     reasons: Counter[str] = Counter()
     jokers = 0
-    for seed in range(30):
+    for seed in range(long_or(10, 30)):
         game = greedy_game(players, seed, rank_order=ORDERS[seed % 2], max_turns=400)
         reasons.update(e.reason for e in game.events if isinstance(e, HandEnded))
         jokers += sum(isinstance(e, (JokerDrawn, JokerRevealed)) for e in game.events)
