@@ -377,14 +377,33 @@ async def _games(request: Request) -> Response:
     return JSONResponse({"games": describe_games()})
 
 
+async def _read_body(request: Request, limit: int) -> bytes | None:
+    """The request body, or ``None`` as soon as it is known to exceed ``limit`` bytes.
+
+    A declared ``Content-Length`` over the limit is refused before reading anything; a
+    chunked body is read chunk by chunk and abandoned at the first byte past the limit, so a
+    client streaming gigabytes costs the server at most ``limit`` bytes plus one chunk.
+    """
+    length = request.headers.get("content-length", "")
+    if length.isascii() and length.isdigit() and int(length) > limit:
+        return None
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            return None
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
 async def _create(request: Request) -> Response:
     host: WebHost = request.app.state.host
-    length = request.headers.get("content-length", "")
-    if length.isdigit() and int(length) > MAX_BODY:
-        return JSONResponse({"error": f"the body is at most {MAX_BODY} bytes"}, status_code=413)
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        return JSONResponse({"error": f"the body is at most {MAX_BODY} bytes"}, status_code=413)
+    raw = await _read_body(request, MAX_BODY)
+    if raw is None:
+        # Connection: close, so the server does not go on reading what the client still sends.
+        return JSONResponse({"error": f"the body is at most {MAX_BODY} bytes"}, status_code=413,
+                            headers={"Connection": "close"})
     try:
         body = json.loads(raw)
     except (ValueError, RecursionError):
