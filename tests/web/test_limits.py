@@ -180,8 +180,8 @@ def test_the_cap_on_bot_matches(monkeypatch: pytest.MonkeyPatch) -> None:
             assert "3" in responses[3].json()["error"]
             # Matches with a human seat are not counted against the cap.
             assert client.post("/api/matches", json={**ALL_BOTS, "bots": {"1": "random"}}).status_code == 201
-            # A refused body never takes a place: invalid bots with as many keys as players.
-            assert client.post("/api/matches", json={**ALL_BOTS, "bots": {"0": "x", "1": "y"}}).status_code == 503
+            # A bad request is a bad request first (400), full host or not.
+            assert client.post("/api/matches", json={**ALL_BOTS, "bots": {"0": "x", "1": "y"}}).status_code == 400
         finally:
             held.release.set()
         held.wait_for(lambda: host.bots.running_bot_matches == 0, "the bot matches finished")

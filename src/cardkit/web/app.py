@@ -26,6 +26,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 import cardkit.store
 from cardkit.api import new_game
 from cardkit.bots import ISMCTSBot, make_bot
+from cardkit.core.game import Game
 from cardkit.errors import (
     CardkitError,
     ConcurrencyError,
@@ -146,7 +147,8 @@ class WebHost:
     # ------------------------------------------------------------------ matches
 
     def create_match(self, body: Any) -> dict[str, Any]:
-        """Create a match from a ``POST /api/matches`` body; :class:`_BadRequest` if it is wrong."""
+        """Create a match from a ``POST /api/matches`` body; :class:`_BadRequest` if it is wrong,
+        :class:`BotMatchRefused` for a match of bots only that this host will not start now."""
         if not isinstance(body, dict):
             raise _BadRequest("the body is a JSON object: {game, players, options, bots, seed}")
         unknown = sorted(set(body) - {"game", "players", "options", "bots", "seed"})
@@ -193,9 +195,24 @@ class WebHost:
                 token = secrets.token_urlsafe(32)
                 tokens[str(seat)] = token
                 records.append(SeatRecord(seat, token_hash=hash_token(token)))
-        match_id = self.store.create(game)
-        self.seats.put(match_id, records)
+        match_id = self._store_match(game, records)
         return {"match_id": match_id, "tokens": tokens}
+
+    def _store_match(self, game: Game[Any, Any], records: list[SeatRecord]) -> str:
+        # A match of bots only takes one of the host's places for them before it is stored
+        # (BotMatchRefused if it may not), and gives it back if storing fails.
+        bots_only = all(r.bot is not None for r in records)
+        if bots_only:
+            self.bots.reserve()
+        stored: str | None = None
+        try:
+            match_id = self.store.create(game)
+            self.seats.put(match_id, records)
+            stored = match_id
+        finally:
+            if bots_only:
+                self.bots.settle(stored)
+        return match_id
 
     # ------------------------------------------------------------------ bots
 
@@ -367,14 +384,6 @@ async def _read_body(request: Request, limit: int) -> bytes | None:
     return b"".join(chunks)
 
 
-def _asks_for_bots_only(body: Any) -> bool:
-    # As many bot seats as players (or more: create_match refuses those): no human seat.
-    if not isinstance(body, dict):
-        return False
-    bots, players = body.get("bots"), body.get("players")
-    return isinstance(bots, dict) and isinstance(players, int) and len(bots) >= players
-
-
 async def _create(request: Request) -> Response:
     host: WebHost = request.app.state.host
     raw = await _read_body(request, MAX_BODY)
@@ -386,20 +395,12 @@ async def _create(request: Request) -> Response:
         body = json.loads(raw)
     except (ValueError, RecursionError):
         return JSONResponse({"error": "the body is not valid JSON"}, status_code=400)
-    all_bots = _asks_for_bots_only(body)
-    if all_bots:  # counted against the cap before the match exists (see BotRunner.reserve)
-        try:
-            host.bots.reserve()
-        except BotMatchRefused as refused:
-            return JSONResponse({"error": refused.message}, status_code=refused.status)
-    created: dict[str, Any] | None = None
     try:
         created = await run_in_threadpool(host.create_match, body)
     except _BadRequest as exc:
         return JSONResponse({"error": exc.message}, status_code=400)
-    finally:
-        if all_bots:
-            host.bots.settle(created["match_id"] if created is not None and not created["tokens"] else None)
+    except BotMatchRefused as refused:
+        return JSONResponse({"error": refused.message}, status_code=refused.status)
     host.drive_bots(created["match_id"])
     return JSONResponse(created, status_code=201)
 

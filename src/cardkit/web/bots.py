@@ -127,6 +127,7 @@ class BotRunner:
         self._tasks: set[asyncio.Task[None]] = set()
         self._slots: set[str] = set()  # all-bot matches running here
         self._reserved = 0  # all-bot POSTs in flight, counted against the cap before they exist
+        self._places = threading.Lock()  # _slots and _reserved: reserve runs in request threads
         self._gate = _WriteGate()
         self._closed = False
         self._limiter: anyio.CapacityLimiter | None = None
@@ -134,30 +135,45 @@ class BotRunner:
     @property
     def running_bot_matches(self) -> int:
         """All-bot matches that hold one of the ``max_bot_matches`` places now (reserved included)."""
-        return len(self._slots) + self._reserved
+        with self._places:
+            return len(self._slots) + self._reserved
 
     # ------------------------------------------------------------------ all-bot matches
 
     def reserve(self) -> None:
         """Hold a place for an all-bot match about to be created; :class:`BotMatchRefused` if none.
 
-        Every :meth:`reserve` is followed by one :meth:`settle` (on the event loop, so the
-        check and the count cannot race).
+        Every successful :meth:`reserve` is followed by one :meth:`settle` (any thread).
         """
         if not self.allow_bot_matches:
             raise BotMatchRefused(
                 "this host does not run matches without a human seat (its operator may allow them: "
                 "cardkit serve --allow-bot-matches)", 403)
-        if self._closed or self.running_bot_matches >= self.limits.max_bot_matches:
-            raise BotMatchRefused(
-                f"this host already runs {self.limits.max_bot_matches} matches of bots only: try again later", 503)
-        self._reserved += 1
+        with self._places:
+            if self._closed or len(self._slots) + self._reserved >= self.limits.max_bot_matches:
+                raise BotMatchRefused(
+                    f"this host already runs {self.limits.max_bot_matches} matches of bots only: try again later", 503)
+            self._reserved += 1
 
     def settle(self, match_id: str | None) -> None:
         """The reserved place goes to ``match_id`` (an all-bot match now stored), or back (``None``)."""
-        self._reserved -= 1
-        if match_id is not None and not self._closed:
+        with self._places:
+            self._reserved -= 1
+            if match_id is not None and not self._closed:
+                self._slots.add(match_id)
+
+    def _take_place(self, match_id: str) -> bool:
+        with self._places:
+            if match_id in self._slots:  # created here just now: its place is reserved
+                return True
+            if len(self._slots) + self._reserved >= self.limits.max_bot_matches:
+                return False
             self._slots.add(match_id)
+            return True
+
+    def _give_place(self, match_id: str) -> None:
+        with self._places:
+            self._slots.discard(match_id)
 
     def halted(self, last_seq: int, to_act: int | None, records: Sequence[SeatRecord]) -> str | None:
         """Why the bots of a match do not move although one is to act (``None``: they do, or no bot is to act)."""
@@ -201,11 +217,9 @@ class BotRunner:
             if all(r.bot is not None for r in records):
                 if not self.allow_bot_matches:
                     return
-                if match_id not in self._slots:  # not created here just now: needs a free place
-                    if self.running_bot_matches >= self.limits.max_bot_matches:
-                        log.info("all-bot match %s waits: %d already run here", match_id, len(self._slots))
-                        return
-                    self._slots.add(match_id)
+                if not self._take_place(match_id):
+                    log.info("all-bot match %s waits: %d already run here", match_id, self.limits.max_bot_matches)
+                    return
                 holds_place = True
             bots: dict[str, Any] = {}
             while self._pending.get(match_id):
@@ -220,7 +234,7 @@ class BotRunner:
         finally:
             self._pending.pop(match_id, None)
             if holds_place:
-                self._slots.discard(match_id)
+                self._give_place(match_id)
 
     def _step(self, match_id: str, records: Sequence[SeatRecord], bots: dict[str, Any]) -> int | None:
         # In a worker thread: one bot move, or None when no bot may move (a human is to act,
