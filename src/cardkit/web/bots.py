@@ -209,7 +209,7 @@ class BotRunner:
         return await anyio.to_thread.run_sync(func, *args, limiter=self._limiter, abandon_on_cancel=True)
 
     async def _drive(self, match_id: str) -> None:
-        holds_place = False
+        # The one driver of a match (see drive) owns its place, if it has one, until it ends.
         try:
             records: tuple[SeatRecord, ...] = await self._in_thread(self._seats.get, match_id)
             if not any(r.bot is not None for r in records):
@@ -220,7 +220,6 @@ class BotRunner:
                 if not self._take_place(match_id):
                     log.info("all-bot match %s waits: %d already run here", match_id, self.limits.max_bot_matches)
                     return
-                holds_place = True
             bots: dict[str, Any] = {}
             while self._pending.get(match_id):
                 self._pending[match_id] = False
@@ -233,8 +232,7 @@ class BotRunner:
             log.exception("bots of match %s stopped", match_id)
         finally:
             self._pending.pop(match_id, None)
-            if holds_place:
-                self._give_place(match_id)
+            self._give_place(match_id)  # also the place a POST reserved, whatever ended the driver
 
     def _step(self, match_id: str, records: Sequence[SeatRecord], bots: dict[str, Any]) -> int | None:
         # In a worker thread: one bot move, or None when no bot may move (a human is to act,
