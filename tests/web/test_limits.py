@@ -8,6 +8,10 @@ against the old behaviour, which waited 30 s per bot.
 from __future__ import annotations
 
 import asyncio
+import json
+import os
+import signal
+import subprocess
 import sys
 import threading
 import time
@@ -223,3 +227,44 @@ def test_shutdown_cancels_bots_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
         held.release.set()
     held.wait_for(lambda: held.waiting == 0, "the abandoned moves returned")
     assert [store.info(m).last_seq for m in made] == before  # none stored after shutdown
+
+
+def test_sigterm_with_four_bot_matches_running_stops_the_server_at_once() -> None:
+    # A real `cardkit serve`: on 9bce1e5 its lifespan shutdown waited up to 30 s for each
+    # running bot task (48 s and 65 s measured with these four endless matches).
+    import httpx
+    from websockets.sync.client import connect
+
+    from tests.web.servers import SRC, free_port
+
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cardkit.cli.main", "serve", "--store", "memory:", "--host", "127.0.0.1",
+         "--port", str(port), "--log-level", "warning", "--allow-bot-matches"],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(300):
+            try:
+                httpx.get(base + "/api/games", timeout=1.0)
+                break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        endless = {"game": "cutthroat-spades", "players": 4, "bots": {str(s): "random" for s in range(4)}}
+        made = [httpx.post(base + "/api/matches", json=endless, headers={"Origin": base}) for _ in range(4)]
+        assert [r.status_code for r in made] == [201] * 4
+        with connect(f"ws://127.0.0.1:{port}/api/matches/{made[-1].json()['match_id']}/ws", open_timeout=10) as ws:
+            ws.send(json.dumps({"type": "join", "spectator": True}))
+            for _ in range(200):  # the bots are at work (these games last thousands of entries)
+                update = json.loads(ws.recv(timeout=10))
+                if update["seq"] >= 20:
+                    break
+            assert update["seq"] >= 20 and not update["is_over"]
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=15) is not None
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(10)
