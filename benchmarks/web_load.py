@@ -55,7 +55,9 @@ def server(store_url: str) -> Iterator[str]:
     env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
     proc = subprocess.Popen(
         [sys.executable, "-m", "cardkit.cli.main", "serve", "--store", store_url, "--host", "127.0.0.1",
-         "--port", str(port), "--log-level", "warning"], env=env,
+         "--port", str(port), "--log-level", "warning",
+         # Every simulated client comes from 127.0.0.1: the per-address socket cap is for real clients.
+         "--max-connections-per-client", "0"], env=env,
     )
     base = f"http://127.0.0.1:{port}"
     try:

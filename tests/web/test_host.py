@@ -257,22 +257,23 @@ def test_two_humans_and_a_bot_play_crazy_eights_to_the_end(client: TestClient) -
     assert final["view"]["game"] == "crazy-eights" and final["bots"] == [2]
 
 
-def test_bots_alone_finish_a_match(client: TestClient) -> None:
-    match_id, tokens = make_match(client, game="wizard", players=3, seed=8,
-                                  bots={"0": "rule", "1": "random", "2": "rule"}, options={"rounds": 2})
-    assert tokens == {}
-    with client.websocket_connect(f"/api/matches/{match_id}/ws") as ws:
-        update = join(ws, None)
-        for _ in range(500):
-            if update["is_over"]:
-                break
-            update = ws.receive_json()
-        assert update["is_over"] and update["result"]["winners"]
+def test_bots_alone_finish_a_match() -> None:
+    with TestClient(create_app("memory:", allow_bot_matches=True)) as client:
+        match_id, tokens = make_match(client, game="wizard", players=3, seed=8,
+                                      bots={"0": "rule", "1": "random", "2": "rule"}, options={"rounds": 2})
+        assert tokens == {}
+        with client.websocket_connect(f"/api/matches/{match_id}/ws") as ws:
+            update = join(ws, None)
+            for _ in range(500):
+                if update["is_over"]:
+                    break
+                update = ws.receive_json()
+            assert update["is_over"] and update["result"]["winners"] and update["halted"] is None
 
 
 def test_bots_are_deterministic_per_seed() -> None:
     def final_log(seed: int) -> str:
-        with TestClient(create_app("memory:")) as client:
+        with TestClient(create_app("memory:", allow_bot_matches=True)) as client:
             match_id, _ = make_match(client, game="crazy-eights", players=3, seed=seed,
                                      bots={"0": "random", "1": "rule", "2": "random"})
             with client.websocket_connect(f"/api/matches/{match_id}/ws") as ws:

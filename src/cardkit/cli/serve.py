@@ -1,16 +1,23 @@
-"""``cardkit serve [--store URL] [--host 127.0.0.1] [--port 8000]`` — run the web host.
+"""``cardkit serve [--store URL] [--host 127.0.0.1] [--port 8000] [limits]`` — run the web host.
 
 Needs the ``web`` extra (Starlette and uvicorn, Python >= 3.11); without it the command
-says so in one line. It listens on loopback unless told otherwise.
+says so in one line. It listens on loopback unless told otherwise. Every resource limit has
+a flag and a default (docs/web.md, "Resource limits"): sockets and their timeouts
+(:class:`cardkit.web.guard.ConnectionLimits`) and what bots may cost
+(:class:`cardkit.web.BotLimits`; matches of bots only need ``--allow-bot-matches``).
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 from cardkit.errors import ConfigError
+
+if TYPE_CHECKING:  # the web extra may be missing: imported when serving
+    from cardkit.web.bots import BotLimits
+    from cardkit.web.guard import ConnectionLimits
 
 __all__ = ["add_serve_parser", "serve", "MAX_WS_MESSAGE"]
 
@@ -24,27 +31,101 @@ def _port(text: str) -> int:
     return int(text)
 
 
-def serve(store: str, host: str, port: int, log_level: str = "info") -> int:
-    """Serve the web host over the store at ``store`` until interrupted."""
+def _count(minimum: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        if not (text.isascii() and text.isdigit() and len(text) <= 9) or int(text) < minimum:
+            raise argparse.ArgumentTypeError(f"a whole number of at least {minimum}, not {text[:20]!r}")
+        return int(text)
+
+    return parse
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text) if len(text) <= 20 else -1.0
+    except ValueError:
+        value = -1.0
+    if not 0.01 <= value <= 86_400:
+        raise argparse.ArgumentTypeError(f"a number of seconds from 0.01 to 86400, not {text[:20]!r}")
+    return value
+
+
+def _fit_file_limit(sockets: int) -> None:
+    # Every socket is a file descriptor: make room for the allowed sockets and some headroom
+    # (store connections, log files), raising the soft limit up to the hard one if needed.
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - not on Windows
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = sockets + 64
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+        except (ValueError, OSError):
+            target = soft
+        if target < wanted:
+            print(f"cardkit: warning: --max-connections {sockets} needs about {wanted} open files, "
+                  f"the limit is {target} (ulimit -n)", file=sys.stderr)
+
+
+def serve(
+    store: str,
+    host: str,
+    port: int,
+    log_level: str = "info",
+    *,
+    allow_bot_matches: bool = False,
+    bot_limits: BotLimits | None = None,
+    connection_limits: ConnectionLimits | None = None,
+) -> int:
+    """Serve the web host over the store at ``store`` until interrupted.
+
+    ``allow_bot_matches`` lets clients create matches without a human seat; ``bot_limits``
+    and ``connection_limits`` default to :class:`cardkit.web.BotLimits` and
+    :class:`cardkit.web.guard.ConnectionLimits` when ``None``.
+    """
     if sys.version_info < (3, 11):
         raise ConfigError("the web host needs Python 3.11 or newer (current Starlette does)")
     try:
         import uvicorn
 
-        from cardkit.web import create_app
+        from cardkit.web import BotLimits, create_app
+        from cardkit.web.guard import ConnectionGuard, ConnectionLimits
     except ImportError as exc:
         raise ConfigError(f"the web host needs the web extra: pip install 'cardkit[web]' ({exc})") from None
     import cardkit.store
 
     cardkit.store.open(store).close()  # a bad URL or an unreachable database: one line, before uvicorn starts
-    app = create_app(store)
+    limits = connection_limits if connection_limits is not None else ConnectionLimits()
+    app = create_app(store, allow_bot_matches=allow_bot_matches,
+                     bot_limits=bot_limits if bot_limits is not None else BotLimits())
+    http, ws = ConnectionGuard(limits).protocol_classes()
+    _fit_file_limit(limits.max_connections)
     print(f"cardkit: serving on http://{host}:{port}/ (store {store.split('@')[-1]})", file=sys.stderr)
-    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=MAX_WS_MESSAGE, lifespan="on")
+    uvicorn.run(
+        app, host=host, port=port, log_level=log_level, ws_max_size=MAX_WS_MESSAGE, lifespan="on",
+        http=http, ws=ws if ws is not None else "auto",
+        # uvicorn types this timer as int seconds; it is handed to loop.call_later, which takes any number.
+        timeout_keep_alive=cast(int, limits.idle_timeout),
+    )
     return 0
 
 
 def _run(args: argparse.Namespace) -> int:
-    return serve(args.store, args.host, args.port, args.log_level)
+    from cardkit.web import BotLimits
+    from cardkit.web.guard import ConnectionLimits
+
+    return serve(
+        args.store, args.host, args.port, args.log_level,
+        allow_bot_matches=args.allow_bot_matches,
+        bot_limits=BotLimits(max_bot_matches=args.max_bot_matches, action_budget=args.bot_action_budget,
+                             threads=args.bot_threads),
+        connection_limits=ConnectionLimits(
+            max_connections=args.max_connections, max_per_client=args.max_connections_per_client,
+            request_timeout=args.request_timeout, idle_timeout=args.idle_timeout),
+    )
 
 
 def add_serve_parser(sub: Any) -> None:
@@ -55,4 +136,22 @@ def add_serve_parser(sub: Any) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     parser.add_argument("--port", type=_port, default=8000, help="port (default 8000)")
     parser.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
+    limits = parser.add_argument_group("resource limits (docs/web.md, \"Resource limits\")")
+    limits.add_argument("--max-connections", type=_count(1), default=512, metavar="N",
+                        help="open sockets in this process; more are answered 503 and closed (default 512)")
+    limits.add_argument("--max-connections-per-client", type=_count(0), default=64, metavar="N",
+                        help="open sockets from one client address, 0 for no limit (default 64; "
+                             "behind a proxy every client has the proxy's address: use 0 and limit in the proxy)")
+    limits.add_argument("--request-timeout", type=_seconds, default=10.0, metavar="SECONDS",
+                        help="time to send a whole request after connecting or after the previous response (default 10)")
+    limits.add_argument("--idle-timeout", type=_seconds, default=5.0, metavar="SECONDS",
+                        help="an idle keep-alive connection is closed after this (default 5)")
+    limits.add_argument("--allow-bot-matches", action="store_true",
+                        help="let clients create matches without a human seat (refused with 403 otherwise)")
+    limits.add_argument("--max-bot-matches", type=_count(1), default=4, metavar="N",
+                        help="matches of bots only running at once; more are refused with 503 (default 4)")
+    limits.add_argument("--bot-action-budget", type=_count(1), default=10_000, metavar="N",
+                        help="bots stop moving in a match whose log has N entries (default 10000)")
+    limits.add_argument("--bot-threads", type=_count(1), default=4, metavar="N",
+                        help="bot moves computed at once, over all matches (default 4)")
     parser.set_defaults(func=_run)

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from cardkit.web.app import WebHost, create_app
+from cardkit.web.bots import BotLimits
 from cardkit.web.protocol import MAX_MESSAGE, ProtocolError, describe_games
 
-__all__ = ["create_app", "WebHost", "ProtocolError", "MAX_MESSAGE", "describe_games"]
+__all__ = ["create_app", "WebHost", "BotLimits", "ProtocolError", "MAX_MESSAGE", "describe_games"]

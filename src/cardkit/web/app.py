@@ -2,17 +2,15 @@
 
 See docs/web.md for the wire protocol. Store calls block, so they run in worker threads;
 the event loop only routes messages. One :class:`WebHost` per process holds the store, the
-seat table and the wake-up hub.
+seat table, the wake-up hub and the bot runner (:mod:`cardkit.web.bots`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import json
 import logging
-import random
 import secrets
 from pathlib import Path
 from typing import Any, AsyncIterator
@@ -28,6 +26,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 import cardkit.store
 from cardkit.api import new_game
 from cardkit.bots import ISMCTSBot, make_bot
+from cardkit.core.game import Game
 from cardkit.errors import (
     CardkitError,
     ConcurrencyError,
@@ -37,6 +36,8 @@ from cardkit.errors import (
     NotYourTurnError,
 )
 from cardkit.store import Store
+from cardkit.web.bots import BotLimits, BotMatchRefused, BotRunner
+from cardkit.web.bots import derive_seed as _derive
 from cardkit.web.hub import Hub, PostgresListener
 from cardkit.web.protocol import (
     ErrorCode,
@@ -63,7 +64,7 @@ MAX_BAD_MESSAGES = 50
 """Bad messages in a row after which a socket is closed (1008)."""
 
 MAX_BOT_ITERATIONS = 5000
-"""The most ISMCTS iterations a web match's bot may use per move (a bot holds a worker thread)."""
+"""The most ISMCTS iterations a web match's bot may use per move (a move holds one of the bot threads)."""
 
 JOIN_TIMEOUT = 10.0
 """Seconds a new socket has to send its join message."""
@@ -71,12 +72,6 @@ JOIN_TIMEOUT = 10.0
 _MAX_SEED = 2**64 - 1
 _SEND_TIMEOUT = 10.0
 _POLL = 0.5
-
-
-def _derive(*parts: object) -> int:
-    """A 64-bit number from ``parts``: deterministic, independent streams for bot seats."""
-    text = ":".join(str(p) for p in parts)
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
 class _BadRequest(Exception):
@@ -88,14 +83,21 @@ class _BadRequest(Exception):
 class WebHost:
     """What one server process shares between its requests: store, seats, hub, bot runners."""
 
-    def __init__(self, store_url: str = "memory:", *, store: Store | None = None, seats: SeatTable | None = None) -> None:
+    def __init__(
+        self,
+        store_url: str = "memory:",
+        *,
+        store: Store | None = None,
+        seats: SeatTable | None = None,
+        allow_bot_matches: bool = False,
+        bot_limits: BotLimits = BotLimits(),
+    ) -> None:
         self.store_url = store_url
         self.store: Store = store if store is not None else cardkit.store.open(store_url)
         self.seats: SeatTable = seats if seats is not None else open_seats(store_url)
-        self.hub = Hub()
+        self.hub = Hub(self._newest_in_store)
+        self.bots = BotRunner(self.store, self.seats, self.hub.bump, bot_limits, allow_bot_matches)
         self._owns_store = store is None
-        self._bot_pending: dict[str, bool] = {}
-        self._bot_tasks: set[asyncio.Task[None]] = set()
         self._listener: PostgresListener | None = None
         self._poller: asyncio.Task[None] | None = None
 
@@ -105,26 +107,33 @@ class WebHost:
         """Start cross-process wake-ups (PostgreSQL LISTEN, or polling a SQLite file)."""
         scheme = self.store_url.partition(":")[0].lower()
         loop = asyncio.get_running_loop()
+        self.bots.start()
         if scheme in ("postgresql", "postgres"):
-            self._listener = PostgresListener(self.store_url, loop, self.hub.bump)
+            self._listener = PostgresListener(self.store_url, loop, self.hub.bump, self.hub.refresh_all)
             await run_in_threadpool(self._listener.start)
         elif scheme == "sqlite" and ":memory:" not in self.store_url:
             self._poller = asyncio.create_task(self._poll())
 
     async def stop(self) -> None:
-        """Stop background work and close what this host opened."""
+        """Stop background work and close what this host opened (bots are cancelled at once)."""
         if self._poller is not None:
             self._poller.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._poller
-        for task in list(self._bot_tasks):
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(task, 30)
+        await self.bots.stop()
         if self._listener is not None:
             await run_in_threadpool(self._listener.stop)
         self.seats.close()
         if self._owns_store:
             self.store.close()
+
+    async def _newest_in_store(self, match_id: str) -> int | None:
+        # What the hub reads when a notification may have been lost.
+        try:
+            info = await run_in_threadpool(self.store.info, match_id)
+        except CardkitError:
+            return None
+        return info.last_seq
 
     async def _poll(self) -> None:
         # Other processes' moves on a SQLite file: look at the watched matches twice a second.
@@ -138,7 +147,8 @@ class WebHost:
     # ------------------------------------------------------------------ matches
 
     def create_match(self, body: Any) -> dict[str, Any]:
-        """Create a match from a ``POST /api/matches`` body; :class:`_BadRequest` if it is wrong."""
+        """Create a match from a ``POST /api/matches`` body; :class:`_BadRequest` if it is wrong,
+        :class:`BotMatchRefused` for a match of bots only that this host will not start now."""
         if not isinstance(body, dict):
             raise _BadRequest("the body is a JSON object: {game, players, options, bots, seed}")
         unknown = sorted(set(body) - {"game", "players", "options", "bots", "seed"})
@@ -185,57 +195,30 @@ class WebHost:
                 token = secrets.token_urlsafe(32)
                 tokens[str(seat)] = token
                 records.append(SeatRecord(seat, token_hash=hash_token(token)))
-        match_id = self.store.create(game)
-        self.seats.put(match_id, records)
+        match_id = self._store_match(game, records)
         return {"match_id": match_id, "tokens": tokens}
+
+    def _store_match(self, game: Game[Any, Any], records: list[SeatRecord]) -> str:
+        # A match of bots only takes one of the host's places for them before it is stored
+        # (BotMatchRefused if it may not), and gives it back if storing fails.
+        bots_only = all(r.bot is not None for r in records)
+        if bots_only:
+            self.bots.reserve()
+        stored: str | None = None
+        try:
+            match_id = self.store.create(game)
+            self.seats.put(match_id, records)
+            stored = match_id
+        finally:
+            if bots_only:
+                self.bots.settle(stored)
+        return match_id
 
     # ------------------------------------------------------------------ bots
 
-    def _run_bots(self, match_id: str, loop: asyncio.AbstractEventLoop, limit: int = 100_000) -> None:
-        # Runs in a worker thread: bots move while a bot is to act. A lost race (another
-        # process moved first) ends this run; whoever won carries on.
-        records = self.seats.get(match_id)
-        bots: dict[str, Any] = {}
-        for _ in range(limit):
-            game = self.store.load(match_id)
-            seat = game.to_act
-            if seat is None or not 0 <= seat < len(records) or records[seat].bot is None:
-                return
-            record = records[seat]
-            spec = record.bot or "random"
-            bot = bots.get(spec) or bots.setdefault(spec, make_bot(spec))
-            last = game.last_entry
-            seq = -1 if last is None else last.seq
-            rng = random.Random(_derive(record.bot_seed, seq))
-            action = bot.choose(game.seat_state(seat), rng)
-            try:
-                game = self.store.play(match_id, action, seat=seat, expected_seq=seq)
-            except ConcurrencyError:
-                return
-            new_last = game.last_entry
-            if new_last is not None:
-                loop.call_soon_threadsafe(self.hub.bump, match_id, new_last.seq)
-
     def drive_bots(self, match_id: str) -> None:
         """Let the bots of ``match_id`` move (in the background) until a human is to act."""
-        if match_id in self._bot_pending:
-            self._bot_pending[match_id] = True  # the running driver looks again when done
-            return
-        self._bot_pending[match_id] = True
-        task = asyncio.get_running_loop().create_task(self._drive(match_id))
-        self._bot_tasks.add(task)
-        task.add_done_callback(self._bot_tasks.discard)
-
-    async def _drive(self, match_id: str) -> None:
-        loop = asyncio.get_running_loop()
-        try:
-            while self._bot_pending.get(match_id):
-                self._bot_pending[match_id] = False
-                await run_in_threadpool(self._run_bots, match_id, loop)
-        except Exception:
-            log.exception("bots of match %s stopped", match_id)
-        finally:
-            self._bot_pending.pop(match_id, None)
+        self.bots.drive(match_id)
 
     # ------------------------------------------------------------------ updates
 
@@ -243,8 +226,12 @@ class WebHost:
         """The update for ``seat`` with the entries after ``after``."""
         game = self.store.load(match_id)
         entries = self.store.entries_for(match_id, seat, after) if after < game.entry_count - 1 else ()
-        bots = tuple(r.seat for r in self.seats.get(match_id) if r.bot is not None)
-        return update_message(game, seat, entries, bots)
+        records = self.seats.get(match_id)
+        bots = tuple(r.seat for r in records if r.bot is not None)
+        message = update_message(game, seat, entries, bots)
+        last = game.last_entry
+        message["halted"] = self.bots.halted(-1 if last is None else last.seq, game.to_act, records)
+        return message
 
     def move(self, match_id: str, seat: int, expected_seq: int, action: str) -> int:
         """Play a seat's move; the newest seq afterwards. Raises the game's errors."""
@@ -377,14 +364,33 @@ async def _games(request: Request) -> Response:
     return JSONResponse({"games": describe_games()})
 
 
+async def _read_body(request: Request, limit: int) -> bytes | None:
+    """The request body, or ``None`` as soon as it is known to exceed ``limit`` bytes.
+
+    A declared ``Content-Length`` over the limit is refused before reading anything; a
+    chunked body is read chunk by chunk and abandoned at the first byte past the limit, so a
+    client streaming gigabytes costs the server at most ``limit`` bytes plus one chunk.
+    """
+    length = request.headers.get("content-length", "")
+    if length.isascii() and length.isdigit() and int(length) > limit:
+        return None
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            return None
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
 async def _create(request: Request) -> Response:
     host: WebHost = request.app.state.host
-    length = request.headers.get("content-length", "")
-    if length.isdigit() and int(length) > MAX_BODY:
-        return JSONResponse({"error": f"the body is at most {MAX_BODY} bytes"}, status_code=413)
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        return JSONResponse({"error": f"the body is at most {MAX_BODY} bytes"}, status_code=413)
+    raw = await _read_body(request, MAX_BODY)
+    if raw is None:
+        # Connection: close, so the server does not go on reading what the client still sends.
+        return JSONResponse({"error": f"the body is at most {MAX_BODY} bytes"}, status_code=413,
+                            headers={"Connection": "close"})
     try:
         body = json.loads(raw)
     except (ValueError, RecursionError):
@@ -393,6 +399,8 @@ async def _create(request: Request) -> Response:
         created = await run_in_threadpool(host.create_match, body)
     except _BadRequest as exc:
         return JSONResponse({"error": exc.message}, status_code=400)
+    except BotMatchRefused as refused:
+        return JSONResponse({"error": refused.message}, status_code=refused.status)
     host.drive_bots(created["match_id"])
     return JSONResponse(created, status_code=201)
 
@@ -401,13 +409,23 @@ async def _index(request: Request) -> Response:
     return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
 
-def create_app(store_url: str = "memory:", *, store: Store | None = None) -> Starlette:
+def create_app(
+    store_url: str = "memory:",
+    *,
+    store: Store | None = None,
+    allow_bot_matches: bool = False,
+    bot_limits: BotLimits = BotLimits(),
+) -> Starlette:
     """The web host as an ASGI app over the store at ``store_url`` (or an open ``store``
-    with that URL's kind, which the app then does not close)."""
+    with that URL's kind, which the app then does not close).
+
+    ``allow_bot_matches`` lets clients create matches without a human seat (refused with
+    403 otherwise); ``bot_limits`` bounds what bots may cost (see docs/web.md).
+    """
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        host = WebHost(store_url, store=store)
+        host = WebHost(store_url, store=store, allow_bot_matches=allow_bot_matches, bot_limits=bot_limits)
         app.state.host = host
         await host.start()
         try:

@@ -5,7 +5,9 @@ each human seat's token, each bot seat's spec and the seed of its random stream 
 one side table, ``cardkit_web_seats``, in the same database (SQLite file or PostgreSQL), or
 in this process's memory for ``memory:`` stores. The table is created if missing; the web
 host owns it, so the store's schema version does not cover it. Seat records never change
-after a match is created, so each process caches them.
+after a match is created, so each process caches them (the most recently used
+:data:`SEAT_CACHE_LIMIT` matches). The cache may drop a match; the table never does: for
+``memory:`` stores the table is a dict that lives as long as the store's own matches do.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import hashlib
 import hmac
 import sqlite3
 import threading
+from collections import OrderedDict
 from typing import Any, Protocol, Sequence
 from urllib.parse import unquote, urlsplit
 
@@ -22,7 +25,14 @@ import attrs
 from cardkit.errors import ConfigError
 from cardkit.store.errors import StoreError
 
-__all__ = ["SeatRecord", "SeatTable", "MemorySeats", "SqliteSeats", "PostgresSeats", "open_seats", "hash_token", "token_matches"]
+__all__ = [
+    "SeatRecord", "SeatTable", "MemorySeats", "SqliteSeats", "PostgresSeats", "open_seats", "hash_token", "token_matches",
+    "SEAT_CACHE_LIMIT",
+]
+
+SEAT_CACHE_LIMIT = 10_000
+"""How many matches' seat records a database-backed seat table keeps in memory (least
+recently used dropped first). Only a cache: a dropped match is read again from its table."""
 
 _CREATE = (
     "CREATE TABLE IF NOT EXISTS cardkit_web_seats ("
@@ -91,35 +101,50 @@ class SeatTable(Protocol):
 
 
 class _Cached:
-    """A read-through cache: seat records are written once and never change."""
+    """A bounded read-through cache (least recently used out): seat records never change."""
 
-    def __init__(self) -> None:
-        self._cache: dict[str, tuple[SeatRecord, ...]] = {}
+    def __init__(self, cache_limit: int | None = None) -> None:
+        self._limit = SEAT_CACHE_LIMIT if cache_limit is None else cache_limit
+        self._cache: OrderedDict[str, tuple[SeatRecord, ...]] = OrderedDict()
         self._lock = threading.Lock()
 
     def _remember(self, match_id: str, records: tuple[SeatRecord, ...]) -> tuple[SeatRecord, ...]:
-        if records:
+        if records and self._limit > 0:
             with self._lock:
-                if len(self._cache) > 10_000:
-                    self._cache.clear()
                 self._cache[match_id] = records
+                self._cache.move_to_end(match_id)
+                while len(self._cache) > self._limit:
+                    self._cache.popitem(last=False)
         return records
 
     def _cached(self, match_id: str) -> tuple[SeatRecord, ...] | None:
         with self._lock:
-            return self._cache.get(match_id)
+            records = self._cache.get(match_id)
+            if records is not None:
+                self._cache.move_to_end(match_id)
+            return records
 
 
-class MemorySeats(_Cached):
-    """Seat records in this process only (for ``memory:`` stores)."""
+class MemorySeats:
+    """Seat records in this process only (for ``memory:`` stores).
+
+    This dict *is* the seat table, not a cache of one: it never drops a match, exactly as the
+    memory store never drops the match itself (both end with the process).
+    """
+
+    def __init__(self) -> None:
+        self._records: dict[str, tuple[SeatRecord, ...]] = {}
+        self._lock = threading.Lock()
 
     def put(self, match_id: str, records: Sequence[SeatRecord]) -> None:
         """Store the seats of a new match."""
-        self._remember(match_id, tuple(records))
+        with self._lock:
+            self._records[match_id] = tuple(records)
 
     def get(self, match_id: str) -> tuple[SeatRecord, ...]:
         """The seats of a match, ``()`` if unknown."""
-        return self._cached(match_id) or ()
+        with self._lock:
+            return self._records.get(match_id, ())
 
     def close(self) -> None:
         """Nothing to release."""
@@ -128,8 +153,8 @@ class MemorySeats(_Cached):
 class SqliteSeats(_Cached):
     """Seat records in a SQLite file (its own short-lived connections, WAL like the store)."""
 
-    def __init__(self, path: str) -> None:
-        super().__init__()
+    def __init__(self, path: str, cache_limit: int | None = None) -> None:
+        super().__init__(cache_limit)
         self._path = path
         try:
             with self._connect() as conn:
@@ -173,8 +198,8 @@ class SqliteSeats(_Cached):
 class PostgresSeats(_Cached):
     """Seat records in PostgreSQL (a small pool of its own)."""
 
-    def __init__(self, url: str) -> None:
-        super().__init__()
+    def __init__(self, url: str, cache_limit: int | None = None) -> None:
+        super().__init__(cache_limit)
         try:
             import psycopg
             from psycopg_pool import ConnectionPool

@@ -234,6 +234,8 @@ function update(data) {
   if (data.is_over) {
     const winners = data.result ? data.result.winners.map(s => seatName(s, data)).join(", ") : "nobody";
     status.textContent = "Game over. Winner: " + winners + ".";
+  } else if (data.halted) {
+    status.textContent = data.halted.charAt(0).toUpperCase() + data.halted.slice(1) + ".";
   } else if (data.legal.length) {
     status.textContent = "Your turn.";
   } else {
