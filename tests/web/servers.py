@@ -10,7 +10,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, Sequence
 
 import httpx
 
@@ -25,13 +25,13 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def running_server(store_url: str, startup: float = 30.0) -> Iterator[str]:
-    """``cardkit serve --store store_url`` on a free port; yields its base URL."""
+def running_server(store_url: str, startup: float = 30.0, args: Sequence[str] = ()) -> Iterator[str]:
+    """``cardkit serve --store store_url [args…]`` on a free port; yields its base URL."""
     port = free_port()
     env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
     proc = subprocess.Popen(
         [sys.executable, "-m", "cardkit.cli.main", "serve", "--store", store_url,
-         "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
+         "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning", *args],
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
     )
     base = f"http://127.0.0.1:{port}"

@@ -32,7 +32,7 @@ def test_two_server_processes_share_one_postgres_store() -> None:
     dsn = postgres_dsn()
     _wipe(dsn)
     rng = random.Random(3)
-    with running_server(dsn) as first, running_server(dsn) as second, ExitStack() as open_sockets:
+    with running_server(dsn, args=["--allow-seeds"]) as first, running_server(dsn, args=["--allow-seeds"]) as second, ExitStack() as open_sockets:
         created = httpx.post(first + "/api/matches", json={
             "game": "crazy-eights", "players": 3, "bots": {"2": "rule"}, "seed": 99}).json()
         match_id, tokens = created["match_id"], created["tokens"]
