@@ -139,8 +139,6 @@ class WebHost:
         self.max_spectators = max_spectators
         self.spectators: dict[str, int] = {}
         self._watching: dict[str, int] = {}
-        self.update_builds = 0
-        """How many updates this host has built (one per seq per audience; the tests count them)."""
         self._updates: dict[str, dict[tuple[int | None, int], PreparedUpdate]] = {}
         self._building: dict[tuple[str, int | None, int], asyncio.Task[PreparedUpdate]] = {}
         self.hub = Hub()
@@ -334,7 +332,6 @@ class WebHost:
 
     async def _build(self, match_id: str, seat: int | None, after: int) -> PreparedUpdate:
         update = await run_in_threadpool(self.build_update, match_id, seat, after)
-        self.update_builds += 1
         prepared = PreparedUpdate(update["seq"], json.dumps(update, separators=(",", ":")))
         if self._watching.get(match_id):
             kept = self._updates.setdefault(match_id, {})
