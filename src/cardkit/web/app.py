@@ -327,8 +327,13 @@ class WebHost:
             task = asyncio.get_running_loop().create_task(self._build(match_id, seat, after))
             self._building[key] = task
             # Not tied to the socket that started it: one socket leaving must not fail the rest.
-            task.add_done_callback(lambda t: self._building.pop(key, None))
+            task.add_done_callback(lambda t: self._built(key, t))
         return await asyncio.shield(task)
+
+    def _built(self, key: tuple[str, int | None, int], task: asyncio.Task[PreparedUpdate]) -> None:
+        self._building.pop(key, None)
+        if not task.cancelled():
+            task.exception()  # retrieved here too: every waiter may have left before it failed
 
     async def _build(self, match_id: str, seat: int | None, after: int) -> PreparedUpdate:
         update = await run_in_threadpool(self.build_update, match_id, seat, after)
