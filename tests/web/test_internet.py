@@ -141,6 +141,23 @@ def test_a_failed_move_tells_the_player_only_server(failure: Exception, caplog: 
     assert any(r.exc_info and r.exc_info[1] is failure for r in caplog.records)
 
 
+def test_a_failed_create_is_a_server_error(caplog: pytest.LogCaptureFixture) -> None:
+    import cardkit.store
+
+    store = cardkit.store.open("memory:")
+    failure = RuntimeError("dealt QC 6S AD")
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise failure
+
+    store.create = broken  # type: ignore[method-assign]
+    with TestClient(create_app("memory:", store=store), raise_server_exceptions=False) as client:
+        response = client.post("/api/matches", json={"game": "crazy-eights", "players": 2})
+    assert response.status_code == 500 and response.json()["code"] == "server"
+    assert not CARD.findall(response.text)
+    assert any(r.exc_info and r.exc_info[1] is failure for r in caplog.records)
+
+
 # ---------------------------------------------------------------- item 2: client seeds
 
 
