@@ -26,7 +26,7 @@ def free_port() -> int:
 
 @contextlib.contextmanager
 def running_server(store_url: str, startup: float = 30.0, args: Sequence[str] = ()) -> Iterator[str]:
-    """``cardkit serve --store store_url [args…]`` on a free port; yields its base URL."""
+    """``cardkit serve --store store_url [args]`` on a free port; yields its base URL."""
     port = free_port()
     env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
     proc = subprocess.Popen(

@@ -388,7 +388,7 @@ def test_cross_origin_sockets_are_refused() -> None:
     ],
 )
 def test_origin_rules(origin: str | None, host: str | None, allowed: tuple[str, ...], expected: bool) -> None:
-    from cardkit.web.guard import origin_allowed
+    from cardkit.web.origins import origin_allowed
 
     assert origin_allowed(origin, host, allowed) is expected
 

@@ -41,7 +41,7 @@ from cardkit.errors import (
 )
 from cardkit.store import Store
 from cardkit.web.access import AccessTable, MatchAccess, open_access
-from cardkit.web.guard import Guard, normalise_origin
+from cardkit.web.origins import OriginGuard, normalise_origin
 from cardkit.web.hub import Hub, PostgresListener
 from cardkit.web.protocol import (
     ErrorCode,
@@ -595,5 +595,5 @@ def create_app(
         WebSocketRoute("/api/matches/{match_id}/ws", _websocket),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]
-    middleware = [Middleware(Guard, allow_origins=tuple(allow_origins))]
+    middleware = [Middleware(OriginGuard, allow_origins=tuple(allow_origins))]
     return Starlette(routes=routes, lifespan=lifespan, middleware=middleware)

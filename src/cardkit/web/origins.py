@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 from typing import Any, Awaitable, Callable, Iterable, MutableMapping
 
-__all__ = ["SECURITY_HEADERS", "Guard", "origin_allowed", "normalise_origin"]
+__all__ = ["SECURITY_HEADERS", "OriginGuard", "origin_allowed", "normalise_origin"]
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -86,7 +86,7 @@ def _header(scope: Scope, name: bytes) -> str | None:
     return None
 
 
-class Guard:
+class OriginGuard:
     """ASGI middleware: the Origin and content-type checks and the security headers."""
 
     def __init__(self, app: ASGIApp, allow_origins: Iterable[str] = ()) -> None:
