@@ -40,6 +40,7 @@ from cardkit.errors import (
     NotYourTurnError,
 )
 from cardkit.store import Store
+from cardkit.store.errors import UnknownMatchError
 from cardkit.web.access import AccessTable, MatchAccess, open_access
 from cardkit.web.origins import OriginGuard, normalise_origin
 from cardkit.web.hub import Hub, PostgresListener
@@ -479,8 +480,13 @@ async def _websocket(ws: WebSocket) -> None:
             raise ProtocolError("this match is not hosted here")
         access = await run_in_threadpool(host.access.get, match_id)
         join = parse_join(parse_message(message.get("text") if message.get("text") is not None else message.get("bytes")), info.players)
-    except (CardkitError, ProtocolError) as exc:
+    except (UnknownMatchError, ConfigError, ProtocolError) as exc:  # ConfigError: an id no store can hold
         await _close(ws, str(exc) if isinstance(exc, ProtocolError) else "unknown match")
+        return
+    except Exception as exc:  # the store failed: not the client's doing, and not for its eyes
+        log.error("join of match %s failed", match_id, exc_info=exc)
+        with contextlib.suppress(Exception):
+            await ws.close(1011, "server error")
         return
     if join.seat is not None:
         record = records[join.seat]
