@@ -158,6 +158,26 @@ def test_a_failed_create_is_a_server_error(caplog: pytest.LogCaptureFixture) -> 
     assert any(r.exc_info and r.exc_info[1] is failure for r in caplog.records)
 
 
+def test_a_join_the_store_fails_on_is_closed_1011(caplog: pytest.LogCaptureFixture) -> None:
+    import cardkit.store
+
+    store = cardkit.store.open("memory:")
+    failure = RuntimeError("hands QC 6S | AD 5H")
+    with TestClient(create_app("memory:", store=store)) as client:
+        match_id, tokens = make_match(client, game="crazy-eights", players=2)
+
+        def broken(*args: Any, **kwargs: Any) -> Any:
+            raise failure
+
+        store.info = broken  # type: ignore[method-assign]
+        with client.websocket_connect(f"/api/matches/{match_id}/ws") as ws:
+            ws.send_json({"type": "join", "seat": 0, "token": tokens["0"]})
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+    assert closed.value.code == 1011 and not CARD.findall(str(closed.value.reason))
+    assert any(r.exc_info and r.exc_info[1] is failure for r in caplog.records)
+
+
 # ---------------------------------------------------------------- item 2: client seeds
 
 
