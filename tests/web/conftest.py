@@ -20,8 +20,9 @@ from cardkit.web import create_app  # noqa: E402
 
 @pytest.fixture
 def client() -> Iterator[TestClient]:
-    """A test client of an app over a fresh memory store."""
-    with TestClient(create_app("memory:")) as c:
+    """A test client of an app over a fresh memory store that takes client seeds (the tests
+    replay matches by seed; the default host refuses them, see test_internet.py)."""
+    with TestClient(create_app("memory:", allow_seeds=True)) as c:
         yield c
 
 

@@ -3,6 +3,9 @@ driven by Selenium against ``cardkit serve`` on 127.0.0.1.
 
 Two seats in two browser sessions play a Crazy Eights hand against a rule bot to the end,
 clicking the legal-action buttons the page draws; screenshots go to build/artefacts/web/.
+The page runs under the host's Content Security Policy: the browser must report no
+violation. A development host (``--allow-seeds``) shows the seed field, and a seeded
+match says so on the table.
 Under CI (``CI`` set) a missing Chromium or driver is a failure, not a skip.
 """
 
@@ -55,6 +58,7 @@ def browsers() -> Iterator[Any]:
     def make() -> Any:
         options = webdriver.ChromeOptions()
         options.binary_location = browser
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # CSP violations are logged here
         for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                      "--window-size=1100,1300", "--no-first-run", "--disable-extensions"):
             options.add_argument(flag)
@@ -67,6 +71,12 @@ def browsers() -> Iterator[Any]:
     finally:
         for d in made:
             d.quit()
+
+
+def _no_csp_violation(driver: Any) -> None:
+    reports = [entry["message"] for entry in driver.get_log("browser")
+               if "Content Security Policy" in entry["message"] or "Refused to" in entry["message"]]
+    assert not reports, reports
 
 
 def _status(driver: Any) -> tuple[int, bool]:
@@ -91,7 +101,7 @@ def test_two_browsers_play_crazy_eights_against_a_bot(tmp_path: Path, browsers: 
         Select(lobby.find_element("id", "seat-0")).select_by_value("human")
         Select(lobby.find_element("id", "seat-1")).select_by_value("human")
         Select(lobby.find_element("id", "seat-2")).select_by_value("rule")
-        lobby.find_element("id", "seed").send_keys("2024")
+        assert not lobby.find_element("id", "seed").is_displayed()  # this host takes no client seed
         lobby.find_element("id", "create-button").click()
         WebDriverWait(lobby, 20).until(lambda d: len(d.find_elements("css selector", "a.seat-link")) == 2)
         lobby.save_screenshot(str(ARTEFACTS / "lobby.png"))
@@ -140,6 +150,8 @@ def test_two_browsers_play_crazy_eights_against_a_bot(tmp_path: Path, browsers: 
         for driver in seats.values():
             narrated = [int(li.get_attribute("data-seq")) for li in driver.find_elements("css selector", "#narration > li")]
             assert sorted(narrated) == list(range(final_seq + 1))
+            assert not driver.find_element("id", "seeded").is_displayed()
+            _no_csp_violation(driver)
             assert "\u2660" in driver.page_source or "\u2665" in driver.page_source or "\u2666" in driver.page_source
         # A forged token: the server closes with 1008 and the page says so, drawing nothing.
         created = httpx.post(base + "/api/matches", json={"game": "crazy-eights", "players": 2, "bots": {"1": "rule"}}).json()
@@ -150,3 +162,36 @@ def test_two_browsers_play_crazy_eights_against_a_bot(tmp_path: Path, browsers: 
         assert _status(driver)[0] == -1
         assert not driver.find_elements("css selector", "#actions button")
     assert (ARTEFACTS / "seat0-end.png").stat().st_size > 1000
+
+
+def test_a_seeded_private_match_on_a_development_host(tmp_path: Path, browsers: Any) -> None:
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    with running_server(f"sqlite:///{tmp_path / 'web.db'}", args=["--allow-seeds"]) as base:
+        lobby = browsers()
+        lobby.get(base + "/")
+        WebDriverWait(lobby, 20).until(lambda d: d.find_elements("css selector", "#game option"))
+        Select(lobby.find_element("id", "game")).select_by_value("crazy-eights")
+        WebDriverWait(lobby, 10).until(lambda d: d.find_elements("id", "seat-1"))
+        seed = lobby.find_element("id", "seed")
+        assert seed.is_displayed() and seed.is_enabled()
+        seed.send_keys("2024")
+        lobby.find_element("id", "private").click()
+        lobby.find_element("id", "create-button").click()
+        WebDriverWait(lobby, 20).until(lambda d: d.find_elements("css selector", "a.spectator-link"))
+        watch = lobby.find_element("css selector", "a.spectator-link").get_attribute("href")
+        seat = lobby.find_element("css selector", "a.seat-link").get_attribute("href")
+        assert "token=" in watch.split("#", 1)[1]  # a private match's spectators need its token
+        for link in (seat, watch):
+            lobby.get("about:blank")
+            lobby.get(link)
+            WebDriverWait(lobby, 20).until(lambda d: _status(d)[0] >= 0)
+            banner = lobby.find_element("id", "seeded")
+            assert banner.is_displayed() and "seed" in banner.text
+        lobby.save_screenshot(str(ARTEFACTS / "seeded-spectator.png"))
+        # Without the token the same spectator link is refused.
+        lobby.get("about:blank")
+        lobby.get(watch.split("&token=")[0])
+        WebDriverWait(lobby, 20).until(lambda d: "refused" in d.find_element("id", "error").text)
+        _no_csp_violation(lobby)

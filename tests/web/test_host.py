@@ -81,9 +81,10 @@ def test_bad_match_requests_are_400(client: TestClient, body: Any) -> None:
 
 
 def test_body_limits(client: TestClient) -> None:
-    assert client.post("/api/matches", content=b"{nope").status_code == 400
+    json_type = {"content-type": "application/json"}
+    assert client.post("/api/matches", content=b"{nope", headers=json_type).status_code == 400
     big = b'{"game": "crazy-eights", "players": 2, "options": {"x": "' + b"a" * 20_000 + b'"}}'
-    assert client.post("/api/matches", content=big).status_code == 413
+    assert client.post("/api/matches", content=big, headers=json_type).status_code == 413
 
 
 def test_tokens_only_for_humans_and_random(client: TestClient) -> None:
@@ -258,7 +259,7 @@ def test_two_humans_and_a_bot_play_crazy_eights_to_the_end(client: TestClient) -
 
 
 def test_bots_alone_finish_a_match() -> None:
-    with TestClient(create_app("memory:", allow_bot_matches=True)) as client:
+    with TestClient(create_app("memory:", allow_bot_matches=True, allow_seeds=True)) as client:
         match_id, tokens = make_match(client, game="wizard", players=3, seed=8,
                                       bots={"0": "rule", "1": "random", "2": "rule"}, options={"rounds": 2})
         assert tokens == {}
@@ -273,7 +274,7 @@ def test_bots_alone_finish_a_match() -> None:
 
 def test_bots_are_deterministic_per_seed() -> None:
     def final_log(seed: int) -> str:
-        with TestClient(create_app("memory:", allow_bot_matches=True)) as client:
+        with TestClient(create_app("memory:", allow_bot_matches=True, allow_seeds=True)) as client:
             match_id, _ = make_match(client, game="crazy-eights", players=3, seed=seed,
                                      bots={"0": "random", "1": "rule", "2": "random"})
             with client.websocket_connect(f"/api/matches/{match_id}/ws") as ws:

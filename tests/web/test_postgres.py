@@ -23,6 +23,7 @@ def _wipe(dsn: str) -> None:
     wipe_postgres(dsn)
     with psycopg.connect(dsn, autocommit=True) as conn:
         conn.execute("DROP TABLE IF EXISTS cardkit_web_seats")
+        conn.execute("DROP TABLE IF EXISTS cardkit_web_access")
 
 
 def test_two_server_processes_share_one_postgres_store() -> None:
@@ -32,7 +33,7 @@ def test_two_server_processes_share_one_postgres_store() -> None:
     dsn = postgres_dsn()
     _wipe(dsn)
     rng = random.Random(3)
-    with running_server(dsn) as first, running_server(dsn) as second, ExitStack() as open_sockets:
+    with running_server(dsn, args=["--allow-seeds"]) as first, running_server(dsn, args=["--allow-seeds"]) as second, ExitStack() as open_sockets:
         created = httpx.post(first + "/api/matches", json={
             "game": "crazy-eights", "players": 3, "bots": {"2": "rule"}, "seed": 99}).json()
         match_id, tokens = created["match_id"], created["tokens"]
@@ -76,3 +77,20 @@ def test_two_server_processes_share_one_postgres_store() -> None:
         assert latest[1]["seq"] == final
         for s in (0, 1):
             assert seen[s] == list(range(final + 1)), s
+
+
+def test_a_private_seeded_match_keeps_its_access_row_on_postgres() -> None:
+    from starlette.testclient import TestClient
+
+    from cardkit.web import create_app
+    from tests.web.test_internet import join, refused
+
+    dsn = postgres_dsn()
+    _wipe(dsn)
+    with TestClient(create_app(dsn, allow_seeds=True)) as client:
+        created = client.post("/api/matches", json={"game": "wizard", "players": 3, "private": True, "seed": 5}).json()
+    with TestClient(create_app(dsn)) as client:  # restarted without --allow-seeds: the mark stays
+        path = f"/api/matches/{created['match_id']}/ws"
+        assert refused(client, path, {"type": "join", "spectator": True}) == 1008
+        with client.websocket_connect(path) as ws:
+            assert join(ws, None, created["spectator_token"])["seeded"] is True

@@ -1,4 +1,5 @@
-"""``cardkit serve [--store URL] [--host 127.0.0.1] [--port 8000] [limits]`` — run the web host.
+"""``cardkit serve [--store URL] [--host 127.0.0.1] [--port 8000] [--allow-origin ORIGIN]…
+[--allow-seeds] [--max-spectators N] [limits]`` — run the web host.
 
 Needs the ``web`` extra (Starlette and uvicorn, Python >= 3.11); without it the command
 says so in one line. It listens on loopback unless told otherwise. Every resource limit has
@@ -79,12 +80,16 @@ def serve(
     allow_bot_matches: bool = False,
     bot_limits: BotLimits | None = None,
     connection_limits: ConnectionLimits | None = None,
+    allow_seeds: bool = False,
+    allow_origins: tuple[str, ...] = (),
+    max_spectators: int | None = None,
 ) -> int:
     """Serve the web host over the store at ``store`` until interrupted.
 
     ``allow_bot_matches`` lets clients create matches without a human seat; ``bot_limits``
     and ``connection_limits`` default to :class:`cardkit.web.BotLimits` and
-    :class:`cardkit.web.guard.ConnectionLimits` when ``None``.
+    :class:`cardkit.web.guard.ConnectionLimits` when ``None``. ``allow_seeds``,
+    ``allow_origins`` and ``max_spectators`` are :func:`cardkit.web.create_app`'s.
     """
     if sys.version_info < (3, 11):
         raise ConfigError("the web host needs Python 3.11 or newer (current Starlette does)")
@@ -97,12 +102,19 @@ def serve(
         raise ConfigError(f"the web host needs the web extra: pip install 'cardkit[web]' ({exc})") from None
     import cardkit.store
 
+    from cardkit.web.app import MAX_SPECTATORS
+
     cardkit.store.open(store).close()  # a bad URL or an unreachable database: one line, before uvicorn starts
     limits = connection_limits if connection_limits is not None else ConnectionLimits()
     app = create_app(store, allow_bot_matches=allow_bot_matches,
-                     bot_limits=bot_limits if bot_limits is not None else BotLimits())
+                     bot_limits=bot_limits if bot_limits is not None else BotLimits(),
+                     allow_seeds=allow_seeds, allow_origins=allow_origins,
+                     max_spectators=MAX_SPECTATORS if max_spectators is None else max_spectators)
     http, ws = ConnectionGuard(limits).protocol_classes()
     _fit_file_limit(limits.max_connections)
+    if allow_seeds:
+        print("cardkit: --allow-seeds: clients may choose seeds, so a match's creator can know every hand "
+              "(development only)", file=sys.stderr)
     print(f"cardkit: serving on http://{host}:{port}/ (store {store.split('@')[-1]})", file=sys.stderr)
     uvicorn.run(
         app, host=host, port=port, log_level=log_level, ws_max_size=MAX_WS_MESSAGE, lifespan="on",
@@ -125,6 +137,7 @@ def _run(args: argparse.Namespace) -> int:
         connection_limits=ConnectionLimits(
             max_connections=args.max_connections, max_per_client=args.max_connections_per_client,
             request_timeout=args.request_timeout, idle_timeout=args.idle_timeout),
+        allow_seeds=args.allow_seeds, allow_origins=tuple(args.allow_origin), max_spectators=args.max_spectators,
     )
 
 
@@ -154,4 +167,11 @@ def add_serve_parser(sub: Any) -> None:
                         help="bots stop moving in a match whose log has N entries (default 10000)")
     limits.add_argument("--bot-threads", type=_count(1), default=4, metavar="N",
                         help="bot moves computed at once, over all matches (default 4)")
+    parser.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                        help="another origin whose pages may create matches and open sockets "
+                             "(e.g. https://cards.example; repeatable; the host's own origin always may)")
+    parser.add_argument("--allow-seeds", action="store_true",
+                        help="accept a seed from the client (development only: its chooser can compute every hand)")
+    parser.add_argument("--max-spectators", type=_count(0), default=None, metavar="N",
+                        help="most spectators of one match on this process (default 100)")
     parser.set_defaults(func=_run)

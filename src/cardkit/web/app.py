@@ -13,10 +13,13 @@ import json
 import logging
 import secrets
 from pathlib import Path
-from typing import Any, AsyncIterator
+from typing import Any, AsyncIterator, Sequence
+
+import attrs
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -36,8 +39,11 @@ from cardkit.errors import (
     NotYourTurnError,
 )
 from cardkit.store import Store
+from cardkit.store.errors import UnknownMatchError
+from cardkit.web.access import AccessTable, MatchAccess, open_access
 from cardkit.web.bots import BotLimits, BotMatchRefused, BotRunner
 from cardkit.web.bots import derive_seed as _derive
+from cardkit.web.origins import OriginGuard, normalise_origin
 from cardkit.web.hub import Hub, PostgresListener
 from cardkit.web.protocol import (
     ErrorCode,
@@ -47,11 +53,21 @@ from cardkit.web.protocol import (
     parse_join,
     parse_message,
     parse_move,
+    server_error,
     update_message,
 )
 from cardkit.web.seats import SeatRecord, SeatTable, hash_token, open_seats, token_matches
 
-__all__ = ["WebHost", "create_app", "MAX_BODY", "MAX_BAD_MESSAGES", "MAX_BOT_ITERATIONS", "JOIN_TIMEOUT"]
+__all__ = [
+    "WebHost",
+    "create_app",
+    "MAX_BODY",
+    "MAX_BAD_MESSAGES",
+    "MAX_BOT_ITERATIONS",
+    "JOIN_TIMEOUT",
+    "MAX_SPECTATORS",
+    "PreparedUpdate",
+]
 
 log = logging.getLogger("cardkit.web")
 
@@ -69,6 +85,11 @@ MAX_BOT_ITERATIONS = 5000
 JOIN_TIMEOUT = 10.0
 """Seconds a new socket has to send its join message."""
 
+MAX_SPECTATORS = 100
+"""The default most spectators one match may have on one server process (``--max-spectators``)."""
+
+_MAX_SEAT_KEY = 4  # digits of a bot seat key: no game has 10,000 seats
+
 _MAX_SEED = 2**64 - 1
 _SEND_TIMEOUT = 10.0
 _POLL = 0.5
@@ -80,8 +101,23 @@ class _BadRequest(Exception):
         self.message = message
 
 
+@attrs.frozen
+class PreparedUpdate:
+    """An update built once for one audience (a seat, or ``None``: spectators) and serialized:
+    every socket of that audience at the same point is sent this same ``text``."""
+
+    seq: int
+    text: str
+
+
 class WebHost:
-    """What one server process shares between its requests: store, seats, hub, bot runners."""
+    """What one server process shares between its requests: store, seats, hub, bot runners.
+
+    ``allow_seeds``: accept a client's ``seed`` (development only: the creator then knows
+    every hand, and every update says ``"seeded": true``). ``max_spectators``: the most
+    spectators one match may have on this process. ``allow_bot_matches`` and ``bot_limits``:
+    whether clients may create matches of bots only, and what bots may cost.
+    """
 
     def __init__(
         self,
@@ -91,10 +127,19 @@ class WebHost:
         seats: SeatTable | None = None,
         allow_bot_matches: bool = False,
         bot_limits: BotLimits = BotLimits(),
+        allow_seeds: bool = False,
+        max_spectators: int = MAX_SPECTATORS,
     ) -> None:
         self.store_url = store_url
         self.store: Store = store if store is not None else cardkit.store.open(store_url)
         self.seats: SeatTable = seats if seats is not None else open_seats(store_url)
+        self.access: AccessTable = open_access(store_url)
+        self.allow_seeds = allow_seeds
+        self.max_spectators = max_spectators
+        self.spectators: dict[str, int] = {}
+        self._watching: dict[str, int] = {}
+        self._updates: dict[str, dict[tuple[int | None, int], PreparedUpdate]] = {}
+        self._building: dict[tuple[str, int | None, int], asyncio.Task[PreparedUpdate]] = {}
         self.hub = Hub(self._newest_in_store)
         self.bots = BotRunner(self.store, self.seats, self.hub.bump, bot_limits, allow_bot_matches)
         self._owns_store = store is None
@@ -124,6 +169,7 @@ class WebHost:
         if self._listener is not None:
             await run_in_threadpool(self._listener.stop)
         self.seats.close()
+        self.access.close()
         if self._owns_store:
             self.store.close()
 
@@ -150,8 +196,8 @@ class WebHost:
         """Create a match from a ``POST /api/matches`` body; :class:`_BadRequest` if it is wrong,
         :class:`BotMatchRefused` for a match of bots only that this host will not start now."""
         if not isinstance(body, dict):
-            raise _BadRequest("the body is a JSON object: {game, players, options, bots, seed}")
-        unknown = sorted(set(body) - {"game", "players", "options", "bots", "seed"})
+            raise _BadRequest("the body is a JSON object: {game, players, options, bots, private, seed}")
+        unknown = sorted(set(body) - {"game", "players", "options", "bots", "private", "seed"})
         if unknown:
             raise _BadRequest(f"unknown field(s): {', '.join(k[:40] for k in unknown[:5])}")
         game_name, players = body.get("game"), body.get("players")
@@ -160,6 +206,14 @@ class WebHost:
         options = {} if options is None else options
         bots = {} if bots is None else bots
         seed = body.get("seed")
+        private = body.get("private", False)
+        if seed is not None and not self.allow_seeds:
+            raise _BadRequest(
+                "this host does not take a seed from the client (whoever chooses the seed can compute "
+                "every hand); leave it out, or start a development host with --allow-seeds"
+            )
+        if not isinstance(private, bool):
+            raise _BadRequest('"private" is true (spectators need the spectator token) or false')
         if not isinstance(game_name, str):
             raise _BadRequest('"game" is a game name, e.g. "crazy-eights" (see GET /api/games)')
         if not isinstance(players, int) or isinstance(players, bool):
@@ -176,7 +230,8 @@ class WebHost:
             raise _BadRequest(str(exc)) from None
         bot_specs: dict[int, str] = {}
         for key, spec in bots.items():
-            if not (isinstance(key, str) and key.isascii() and key.isdigit() and int(key) < game.players):
+            if not (isinstance(key, str) and 0 < len(key) <= _MAX_SEAT_KEY and key.isascii() and key.isdigit()
+                    and int(key) < game.players):
                 raise _BadRequest(f"bot seat {str(key)[:20]!r} is not a seat from 0 to {game.players - 1}")
             try:
                 bot = make_bot(spec)
@@ -195,10 +250,13 @@ class WebHost:
                 token = secrets.token_urlsafe(32)
                 tokens[str(seat)] = token
                 records.append(SeatRecord(seat, token_hash=hash_token(token)))
-        match_id = self._store_match(game, records)
-        return {"match_id": match_id, "tokens": tokens}
+        spectator_token = secrets.token_urlsafe(32) if private else None
+        access = MatchAccess(seeded=seed is not None,
+                             spectator_hash=None if spectator_token is None else hash_token(spectator_token))
+        match_id = self._store_match(game, records, access)
+        return {"match_id": match_id, "tokens": tokens, "spectator_token": spectator_token}
 
-    def _store_match(self, game: Game[Any, Any], records: list[SeatRecord]) -> str:
+    def _store_match(self, game: Game[Any, Any], records: list[SeatRecord], access: MatchAccess) -> str:
         # A match of bots only takes one of the host's places for them before it is stored
         # (BotMatchRefused if it may not), and gives it back if storing fails.
         bots_only = all(r.bot is not None for r in records)
@@ -207,6 +265,9 @@ class WebHost:
         stored: str | None = None
         try:
             match_id = self.store.create(game)
+            # Access before seats: a match is joinable only once its seats are written, so a
+            # failure in between leaves it closed, never public by mistake.
+            self.access.put(match_id, access)
             self.seats.put(match_id, records)
             stored = match_id
         finally:
@@ -228,10 +289,58 @@ class WebHost:
         entries = self.store.entries_for(match_id, seat, after) if after < game.entry_count - 1 else ()
         records = self.seats.get(match_id)
         bots = tuple(r.seat for r in records if r.bot is not None)
-        message = update_message(game, seat, entries, bots)
+        message = update_message(game, seat, entries, bots, seeded=self.access.get(match_id).seeded)
         last = game.last_entry
         message["halted"] = self.bots.halted(-1 if last is None else last.seq, game.to_act, records)
         return message
+
+    async def prepared_update(self, match_id: str, seat: int | None, after: int) -> PreparedUpdate:
+        """The update for ``seat`` after ``after``, built once per seq for all its sockets.
+
+        Sockets of one audience that have seen the same seq ask for the same update: the
+        first one builds it (in a worker thread) and the others wait for that build, then
+        reuse it while no newer seq is known. Only the newest seq's updates are kept.
+        """
+        kept = self._updates.get(match_id, {}).get((seat, after))
+        if kept is not None and kept.seq >= self.hub.newest(match_id):
+            return kept
+        key = (match_id, seat, after)
+        task = self._building.get(key)
+        if task is None:
+            task = asyncio.get_running_loop().create_task(self._build(match_id, seat, after))
+            self._building[key] = task
+            # Not tied to the socket that started it: one socket leaving must not fail the rest.
+            task.add_done_callback(lambda t: self._built(key, t))
+        return await asyncio.shield(task)
+
+    def _built(self, key: tuple[str, int | None, int], task: asyncio.Task[PreparedUpdate]) -> None:
+        self._building.pop(key, None)
+        if not task.cancelled():
+            task.exception()  # retrieved here too: every waiter may have left before it failed
+
+    async def _build(self, match_id: str, seat: int | None, after: int) -> PreparedUpdate:
+        update = await run_in_threadpool(self.build_update, match_id, seat, after)
+        prepared = PreparedUpdate(update["seq"], json.dumps(update, separators=(",", ":")))
+        if self._watching.get(match_id):
+            kept = self._updates.setdefault(match_id, {})
+            for old in [k for k, v in kept.items() if v.seq < prepared.seq]:
+                del kept[old]
+            if all(v.seq <= prepared.seq for v in kept.values()):
+                kept[(seat, after)] = prepared
+        return prepared
+
+    def joined(self, match_id: str, seat: int | None) -> None:
+        """A socket joined ``match_id`` as ``seat`` (``None``: a spectator)."""
+        self._watching[match_id] = self._watching.get(match_id, 0) + 1
+        if seat is None:
+            self.spectators[match_id] = self.spectators.get(match_id, 0) + 1
+
+    def left(self, match_id: str, seat: int | None) -> None:
+        """A socket of ``match_id`` left; a match nobody here watches keeps no updates."""
+        if seat is None:
+            _decrement(self.spectators, match_id)
+        if not _decrement(self._watching, match_id):
+            self._updates.pop(match_id, None)
 
     def move(self, match_id: str, seat: int, expected_seq: int, action: str) -> int:
         """Play a seat's move; the newest seq afterwards. Raises the game's errors."""
@@ -240,7 +349,18 @@ class WebHost:
         return -1 if last is None else last.seq
 
 
-def _move_error(exc: CardkitError) -> tuple[ErrorCode, str]:
+def _decrement(counts: dict[str, int], key: str) -> int:
+    left = counts.get(key, 0) - 1
+    if left > 0:
+        counts[key] = left
+    else:
+        counts.pop(key, None)
+    return max(left, 0)
+
+
+def _move_error(exc: Exception) -> tuple[ErrorCode, str] | None:
+    # Only errors a player causes are told to the player; anything else (a match whose
+    # stored log no longer replays, a database failure) may carry hidden cards in its text.
     if isinstance(exc, ConcurrencyError):
         return "stale", "the game has moved on since that update: look at the newest one and try again"
     if isinstance(exc, NotYourTurnError):
@@ -249,7 +369,7 @@ def _move_error(exc: CardkitError) -> tuple[ErrorCode, str]:
         return "malformed", str(exc)
     if isinstance(exc, IllegalActionError):
         return "illegal", str(exc)
-    return "illegal", str(exc)
+    return None
 
 
 class _Connection:
@@ -261,8 +381,11 @@ class _Connection:
         self._send_lock = asyncio.Lock()
 
     async def send(self, message: dict[str, Any]) -> None:
+        await self.send_text(json.dumps(message, separators=(",", ":")))
+
+    async def send_text(self, text: str) -> None:
         async with self._send_lock:
-            await asyncio.wait_for(self.ws.send_text(json.dumps(message, separators=(",", ":"))), _SEND_TIMEOUT)
+            await asyncio.wait_for(self.ws.send_text(text), _SEND_TIMEOUT)
 
     async def push_updates(self) -> None:
         hub = self.host.hub
@@ -272,13 +395,21 @@ class _Connection:
                 await hub.wait_past(self.match_id, self.sent, 15.0)
                 if hub.newest(self.match_id) <= self.sent:
                     continue
-            first = False
-            update = await run_in_threadpool(self.host.build_update, self.match_id, self.seat, self.sent)
-            if update["seq"] == self.sent and update["entries"] == [] and not first and self.sent >= 0:
+            initial, first = first, False
+            try:
+                update = await self.host.prepared_update(self.match_id, self.seat, self.sent)
+            except Exception as exc:
+                # The match cannot be read (its stored log no longer replays, the database
+                # is down): the client learns only that the server failed.
+                log.error("update for match %s seat %s failed", self.match_id, self.seat, exc_info=exc)
+                await self.send(server_error())
+                await self.ws.close(1011, "server error")
+                return
+            if update.seq <= self.sent and not initial:
                 continue
-            await self.send(update)
-            self.sent = max(self.sent, update["seq"])
-            hub.bump(self.match_id, update["seq"])
+            await self.send_text(update.text)
+            self.sent = max(self.sent, update.seq)
+            hub.bump(self.match_id, update.seq)
 
     async def read_moves(self) -> None:
         bad = 0
@@ -294,8 +425,13 @@ class _Connection:
                 seq = await run_in_threadpool(self.host.move, self.match_id, self.seat, move.expected_seq, move.action)
             except ProtocolError as exc:
                 error = error_message(exc.code, str(exc))
-            except CardkitError as exc:
-                error = error_message(*_move_error(exc))
+            except Exception as exc:
+                told = _move_error(exc)
+                if told is None:
+                    log.error("move in match %s by seat %s failed", self.match_id, self.seat, exc_info=exc)
+                    await self.send(server_error())  # not the client's fault: not counted as bad
+                    continue
+                error = error_message(*told)
             else:
                 bad = 0
                 self.host.hub.bump(self.match_id, seq)
@@ -324,16 +460,30 @@ async def _websocket(ws: WebSocket) -> None:
         records = await run_in_threadpool(host.seats.get, match_id)
         if len(records) != info.players:
             raise ProtocolError("this match is not hosted here")
+        access = await run_in_threadpool(host.access.get, match_id)
         join = parse_join(parse_message(message.get("text") if message.get("text") is not None else message.get("bytes")), info.players)
-    except (CardkitError, ProtocolError) as exc:
+    except (UnknownMatchError, ConfigError, ProtocolError) as exc:  # ConfigError: an id no store can hold
         await _close(ws, str(exc) if isinstance(exc, ProtocolError) else "unknown match")
+        return
+    except Exception as exc:  # the store failed: not the client's doing, and not for its eyes
+        log.error("join of match %s failed", match_id, exc_info=exc)
+        with contextlib.suppress(Exception):
+            await ws.close(1011, "server error")
         return
     if join.seat is not None:
         record = records[join.seat]
         if record.bot is not None or not token_matches(join.token or "", record.token_hash):
             await _close(ws, "wrong token for that seat")
             return
+    else:
+        if access.private and not token_matches(join.token or "", access.spectator_hash):
+            await _close(ws, "this match is private: spectators need its spectator token")
+            return
+        if host.spectators.get(match_id, 0) >= host.max_spectators:
+            await _close(ws, f"this match has its most spectators here ({host.max_spectators})")
+            return
     conn = _Connection(host, ws, match_id, join.seat, join.after)
+    host.joined(match_id, join.seat)
     host.hub.watch(match_id, info.last_seq)
     host.drive_bots(match_id)  # a match left waiting on a bot (a host restart) moves on
     pusher = asyncio.create_task(conn.push_updates())
@@ -351,6 +501,7 @@ async def _websocket(ws: WebSocket) -> None:
                 log.error("connection to match %s failed: %r", match_id, failure)
     finally:
         host.hub.unwatch(match_id)
+        host.left(match_id, join.seat)
         with contextlib.suppress(Exception):
             await ws.close()
 
@@ -361,7 +512,10 @@ async def _close(ws: WebSocket, reason: str) -> None:
 
 
 async def _games(request: Request) -> Response:
-    return JSONResponse({"games": describe_games()})
+    host: WebHost = request.app.state.host
+    # "host" tells the page what this host allows (the lobby shows a seed field only if seeds are taken).
+    return JSONResponse({"games": describe_games(),
+                         "host": {"allow_seeds": host.allow_seeds, "max_spectators": host.max_spectators}})
 
 
 async def _read_body(request: Request, limit: int) -> bytes | None:
@@ -401,6 +555,9 @@ async def _create(request: Request) -> Response:
         return JSONResponse({"error": exc.message}, status_code=400)
     except BotMatchRefused as refused:
         return JSONResponse({"error": refused.message}, status_code=refused.status)
+    except Exception:
+        log.exception("creating a match failed")
+        return JSONResponse({"error": server_error()["message"], "code": "server"}, status_code=500)
     host.drive_bots(created["match_id"])
     return JSONResponse(created, status_code=201)
 
@@ -415,17 +572,29 @@ def create_app(
     store: Store | None = None,
     allow_bot_matches: bool = False,
     bot_limits: BotLimits = BotLimits(),
+    allow_seeds: bool = False,
+    allow_origins: Sequence[str] = (),
+    max_spectators: int = MAX_SPECTATORS,
 ) -> Starlette:
     """The web host as an ASGI app over the store at ``store_url`` (or an open ``store``
     with that URL's kind, which the app then does not close).
 
     ``allow_bot_matches`` lets clients create matches without a human seat (refused with
-    403 otherwise); ``bot_limits`` bounds what bots may cost (see docs/web.md).
+    403 otherwise); ``bot_limits`` bounds what bots may cost. ``allow_seeds`` accepts a
+    client's ``seed`` (development only); ``allow_origins`` are origins besides the host's
+    own (``https://cards.example``) whose pages may create matches and open sockets;
+    ``max_spectators`` caps the spectators of one match here. See docs/web.md.
     """
+    if not (isinstance(max_spectators, int) and max_spectators >= 0):
+        raise ConfigError(f"max_spectators is a whole number >= 0, not {max_spectators!r}")
+    for origin in allow_origins:
+        if normalise_origin(origin) is None:
+            raise ConfigError(f"an allowed origin is scheme://host[:port], such as https://cards.example, not {origin!r}")
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        host = WebHost(store_url, store=store, allow_bot_matches=allow_bot_matches, bot_limits=bot_limits)
+        host = WebHost(store_url, store=store, allow_bot_matches=allow_bot_matches, bot_limits=bot_limits,
+                       allow_seeds=allow_seeds, max_spectators=max_spectators)
         app.state.host = host
         await host.start()
         try:
@@ -440,4 +609,5 @@ def create_app(
         WebSocketRoute("/api/matches/{match_id}/ws", _websocket),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    middleware = [Middleware(OriginGuard, allow_origins=tuple(allow_origins))]
+    return Starlette(routes=routes, lifespan=lifespan, middleware=middleware)

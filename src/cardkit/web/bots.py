@@ -75,7 +75,8 @@ class BotMatchRefused(Exception):
 
 
 class _WriteGate:
-    """Counts bot writes in flight; once closed, lets none start and can wait for the rest."""
+    """Counts bot store calls (reads and writes) in flight; once closed, lets none start and
+    can wait for the rest."""
 
     def __init__(self) -> None:
         self._cond = threading.Condition()
@@ -83,7 +84,7 @@ class _WriteGate:
         self._writing = 0
 
     def enter(self) -> bool:
-        """Start a write; False once the gate is closed (do not write)."""
+        """Start a store call; False once the gate is closed (do not touch the store)."""
         with self._cond:
             if not self._open:
                 return False
@@ -91,18 +92,18 @@ class _WriteGate:
             return True
 
     def leave(self) -> None:
-        """A write started with :meth:`enter` is done."""
+        """A store call started with :meth:`enter` is done."""
         with self._cond:
             self._writing -= 1
             self._cond.notify_all()
 
     def close(self) -> None:
-        """Let no new write start."""
+        """Let no new store call start."""
         with self._cond:
             self._open = False
 
     def wait_idle(self, timeout: float) -> bool:
-        """Wait (in a thread) until no write is in flight; False if ``timeout`` passed first."""
+        """Wait (in a thread) until no store call is in flight; False if ``timeout`` passed first."""
         with self._cond:
             return self._cond.wait_for(lambda: self._writing == 0, timeout)
 
@@ -237,18 +238,27 @@ class BotRunner:
     def _step(self, match_id: str, records: Sequence[SeatRecord], bots: dict[str, Any]) -> int | None:
         # In a worker thread: one bot move, or None when no bot may move (a human is to act,
         # the match is over or out of budget, the host is stopping, or another process moved).
-        game = self._store.load(match_id)
-        last = game.last_entry
-        seq = -1 if last is None else last.seq
-        seat = game.to_act
-        if self._closed or self.halted(seq, seat, records) is not None:
+        # Everything that reads the store (the load, and the seat state, which may fetch the
+        # history before a snapshot) passes the gate too: the store must not close under it.
+        if not self._gate.enter():
             return None
-        if seat is None or not 0 <= seat < len(records) or records[seat].bot is None:
-            return None
+        try:
+            game = self._store.load(match_id)
+            last = game.last_entry
+            seq = -1 if last is None else last.seq
+            seat = game.to_act
+            if self._closed or self.halted(seq, seat, records) is not None:
+                return None
+            if seat is None or not 0 <= seat < len(records) or records[seat].bot is None:
+                return None
+            seat_state = game.seat_state(seat)
+        finally:
+            self._gate.leave()
         record = records[seat]
         spec = record.bot or "random"
         bot = bots.get(spec) or bots.setdefault(spec, make_bot(spec))
-        action = bot.choose(game.seat_state(seat), random.Random(derive_seed(record.bot_seed, seq)))
+        # The search runs outside the gate: a shutdown does not wait for it.
+        action = bot.choose(seat_state, random.Random(derive_seed(record.bot_seed, seq)))
         if not self._gate.enter():
             return None
         try:

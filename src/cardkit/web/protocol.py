@@ -30,6 +30,8 @@ __all__ = [
     "parse_join",
     "parse_move",
     "error_message",
+    "server_error",
+    "SERVER_ERROR_TEXT",
     "update_message",
     "entry_json",
     "describe_games",
@@ -41,8 +43,12 @@ MAX_MESSAGE = 4096
 MAX_ACTION = 200
 """The longest action text."""
 
-ErrorCode = Literal["stale", "not_your_turn", "illegal", "malformed"]
-"""The codes of an ``{"type": "error"}`` message."""
+ErrorCode = Literal["stale", "not_your_turn", "illegal", "malformed", "server"]
+"""The codes of an ``{"type": "error"}`` message (``server``: the host failed, not the client)."""
+
+SERVER_ERROR_TEXT = "the server could not do that (its log says why); try again later"
+"""The message of every ``server`` error: what went wrong stays in the server's log, since
+an error's text may name what a client must not see (a stored deal that no longer replays)."""
 
 
 class ProtocolError(CardkitError, ValueError):
@@ -57,7 +63,8 @@ class ProtocolError(CardkitError, ValueError):
 class Join:
     """``{"type": "join", "seat": 0, "token": "…"}`` or ``{"type": "join", "spectator": true}``.
 
-    ``after`` (optional) is the last seq the client saw, so a reconnect resumes there.
+    ``after`` (optional) is the last seq the client saw, so a reconnect resumes there. A
+    spectator of a private match also sends the match's spectator ``token``.
     """
 
     seat: int | None
@@ -108,9 +115,11 @@ def parse_join(data: Mapping[str, Any], players: int) -> Join:
     if data.get("type") != "join":
         raise ProtocolError('the first message must be {"type": "join", ...}')
     after = _seq(data, "after", -1)
-    if data.get("spectator") is True:
-        return Join(None, None, after)
     seat, token = data.get("seat"), data.get("token")
+    if data.get("spectator") is True:
+        if token is not None and (not isinstance(token, str) or not 0 < len(token) <= 256):
+            raise ProtocolError('a spectator\'s "token" is the match\'s spectator token')
+        return Join(None, token, after)
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
         raise ProtocolError(f'"seat" must be a seat number from 0 to {players - 1}')
     if not isinstance(token, str) or not 0 < len(token) <= 256:
@@ -137,6 +146,11 @@ def error_message(code: ErrorCode, message: str) -> dict[str, Any]:
     return {"type": "error", "code": code, "message": message}
 
 
+def server_error() -> dict[str, Any]:
+    """The ``server`` error: the same text whatever failed (the details are only logged)."""
+    return error_message("server", SERVER_ERROR_TEXT)
+
+
 def entry_json(entry: SeatEntry) -> dict[str, Any]:
     """One per-seat entry as JSON, with ``text``: the action's notation (``None`` if withheld)."""
     data: dict[str, Any] = to_json(entry)
@@ -149,12 +163,14 @@ def update_message(
     seat: int | None,
     entries: tuple[SeatEntry, ...],
     bots: tuple[int, ...],
+    seeded: bool = False,
 ) -> dict[str, Any]:
     """What ``seat`` (``None``: a spectator) is sent: its view and its new entries.
 
     Besides the contract's ``seq``, ``view`` and ``entries``: ``game``, ``players``,
     ``seat``, ``to_act``, ``legal`` (the action texts, only for the seat to act), ``scores``,
-    ``is_over``, ``result`` and ``bots`` (the bot seats), so a generic page can draw it.
+    ``is_over``, ``result``, ``bots`` (the bot seats) and ``seeded`` (the match's creator
+    chose its seed, so the creator can know every hand), so a generic page can draw it.
     """
     last = game.last_entry
     seq = -1 if last is None else last.seq
@@ -173,6 +189,7 @@ def update_message(
         "is_over": game.is_over,
         "result": None if result is None else {"scores": list(result.scores), "winners": list(result.winners)},
         "bots": list(bots),
+        "seeded": seeded,
         "entries": [entry_json(e) for e in entries if e.seq <= seq],
     }
 

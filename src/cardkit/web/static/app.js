@@ -74,7 +74,12 @@ async function lobby() {
   document.getElementById("lobby").hidden = false;
   document.getElementById("subtitle").textContent = "lobby";
   const response = await fetch("/api/games");
-  games = (await response.json()).games;
+  const described = await response.json();
+  games = described.games;
+  // A client seed is refused unless the host is a development host (--allow-seeds).
+  const seedsAllowed = !!(described.host && described.host.allow_seeds);
+  document.getElementById("seed-label").hidden = !seedsAllowed;
+  document.getElementById("seed").disabled = !seedsAllowed;
   const select = document.getElementById("game");
   for (const g of games) select.append(el("option", { value: g.name }, g.name));
   select.addEventListener("change", drawGameForm);
@@ -159,8 +164,9 @@ async function create(event) {
     bots,
   };
   try { body.options = readOptions(); } catch (e) { error.textContent = "An option is not valid JSON."; return; }
-  const seed = document.getElementById("seed").value;
-  if (seed !== "") body.seed = Number(seed);
+  const seedInput = document.getElementById("seed");
+  if (!seedInput.disabled && seedInput.value !== "") body.seed = Number(seedInput.value);
+  if (document.getElementById("private").checked) body.private = true;
   const response = await fetch("/api/matches", {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
   });
@@ -173,7 +179,9 @@ async function create(event) {
     const url = base + new URLSearchParams({ match: data.match_id, seat, token }).toString();
     list.append(el("li", {}, "Seat " + seat + ": ", el("a", { href: url, class: "seat-link", "data-seat": seat, target: "_blank", rel: "noopener" }, url)));
   }
-  const watch = base + new URLSearchParams({ match: data.match_id, spectator: "1" }).toString();
+  const watchParams = { match: data.match_id, spectator: "1" };
+  if (data.spectator_token) watchParams.token = data.spectator_token;
+  const watch = base + new URLSearchParams(watchParams).toString();
   list.append(el("li", {}, "Spectators: ", el("a", { href: watch, class: "spectator-link", target: "_blank", rel: "noopener" }, watch)));
   document.getElementById("links").hidden = false;
 }
@@ -200,6 +208,7 @@ function connect() {
     const join = play.seat === null
       ? { type: "join", spectator: true, after: play.seq }
       : { type: "join", seat: play.seat, token: play.token, after: play.seq };
+    if (play.seat === null && play.token) join.token = play.token;  // a private match's spectator link
     socket.send(JSON.stringify(join));
   };
   socket.onmessage = (msg) => {
@@ -226,6 +235,7 @@ function update(data) {
   play.seq = data.seq;
   play.last = data;
   showError("");
+  document.getElementById("seeded").hidden = !data.seeded;
   const status = document.getElementById("status");
   status.dataset.seq = String(data.seq);
   status.dataset.over = String(data.is_over);
