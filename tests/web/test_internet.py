@@ -129,11 +129,14 @@ def test_a_failed_move_tells_the_player_only_server(failure: Exception, caplog: 
         def broken(*args: Any, **kwargs: Any) -> Any:
             raise failure
 
-        store.play = broken  # type: ignore[method-assign]
         with client.websocket_connect(f"/api/matches/{match_id}/ws") as ws:
             update = join(ws, 0, tokens["0"])
             while not update["legal"]:
                 update = ws.receive_json()
+            # Broken only now, with seat 0 to act: were it broken from the start, a bot that
+            # opens the game (the deal is random) would fail its own move and seat 0 would
+            # wait for its turn forever.
+            store.play = broken  # type: ignore[method-assign]
             ws.send_json({"type": "move", "expected_seq": update["seq"], "action": update["legal"][0]})
             reply = ws.receive_json()
     assert reply["type"] == "error" and reply["code"] == "server", reply
