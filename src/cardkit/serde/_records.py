@@ -130,18 +130,24 @@ def _fast_plan(cls: type) -> _Plan | None:
     return plan
 
 
+def _by_plan(cls: type, data: dict[str, Any]) -> Any:
+    """``data`` as a ``cls`` record by the class's plan, or None when cattrs must decide."""
+    plan = _FAST.get(cls) if cls in _FAST else _fast_plan(cls)
+    if plan is not None and data.keys() == plan[0]:
+        try:
+            return plan[1](data)
+        except Exception:  # noqa: BLE001 - not exactly what dumps writes: cattrs decides
+            pass
+    return None
+
+
 def _fast_record(data: Any, table: dict[str, type]) -> Any:
     """The record of ``data`` by its class's plan, or None when cattrs must decide."""
     if type(data) is dict:
         name = data.get("type")
         cls = table.get(name) if type(name) is str else None
         if cls is not None:
-            plan = _FAST.get(cls) if cls in _FAST else _fast_plan(cls)
-            if plan is not None and data.keys() == plan[0]:
-                try:
-                    return plan[1](data)
-                except Exception:  # noqa: BLE001 - not exactly what dumps writes: cattrs decides
-                    pass
+            return _by_plan(cls, data)
     return None
 
 
@@ -157,12 +163,9 @@ def _from_tagged(rules: AnyRules, data: Any, kind: str, table: dict[str, type] |
     # times faster than cattrs's generic path. Whatever the plan does not accept exactly
     # (a missing or extra key, a non-canonical card, ...) goes to cattrs, which decides
     # and words the error as before.
-    plan = _FAST.get(cls) if cls in _FAST else _fast_plan(cls)
-    if plan is not None and data.keys() == plan[0]:
-        try:
-            return plan[1](data)
-        except Exception:  # noqa: BLE001 - not exactly what dumps writes: cattrs decides
-            pass
+    record = _by_plan(cls, data)
+    if record is not None:
+        return record
     fields = dict(data)
     del fields["type"]
     try:
