@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections import OrderedDict
 from typing import Any, Protocol
 from urllib.parse import unquote, urlsplit
 
 import attrs
 
-from cardkit.errors import ConfigError
 from cardkit.store.errors import StoreError
+from cardkit.web.sidetable import LruCache, open_postgres_pool
 
 __all__ = ["MatchAccess", "AccessTable", "MemoryAccess", "SqliteAccess", "PostgresAccess", "open_access"]
 
@@ -91,8 +90,7 @@ class _SqlAccess:
     """Shared by the SQL tables: a bounded read-through cache (records never change)."""
 
     def __init__(self) -> None:
-        self._cache: OrderedDict[str, MatchAccess] = OrderedDict()
-        self._lock = threading.Lock()
+        self._cache: LruCache[MatchAccess] = LruCache(_CACHE)
 
     def _run(self, sql: str, params: tuple[Any, ...], fetch: bool) -> list[Any]:
         raise NotImplementedError
@@ -100,28 +98,18 @@ class _SqlAccess:
     def put(self, match_id: str, access: MatchAccess) -> None:
         """Store the record of a new match."""
         self._run(_INSERT, (match_id, int(access.seeded), access.spectator_hash), False)
-        self._remember(match_id, access)
+        self._cache.put(match_id, access)
 
     def get(self, match_id: str) -> MatchAccess:
         """The record of a match (default if unknown)."""
-        with self._lock:
-            hit = self._cache.get(match_id)
-            if hit is not None:
-                self._cache.move_to_end(match_id)
-                return hit
+        hit = self._cache.get(match_id)
+        if hit is not None:
+            return hit
         rows = self._run(_SELECT, (match_id,), True)
         if not rows:
             return MatchAccess()  # not cached: the row may be written by another process later
         seeded, spectator_hash = rows[0]
-        return self._remember(match_id, MatchAccess(bool(seeded), spectator_hash))
-
-    def _remember(self, match_id: str, access: MatchAccess) -> MatchAccess:
-        with self._lock:
-            self._cache[match_id] = access
-            self._cache.move_to_end(match_id)
-            while len(self._cache) > _CACHE:
-                self._cache.popitem(last=False)
-        return access
+        return self._cache.put(match_id, MatchAccess(bool(seeded), spectator_hash))
 
 
 class SqliteAccess(_SqlAccess):
@@ -155,20 +143,7 @@ class PostgresAccess(_SqlAccess):
 
     def __init__(self, url: str) -> None:
         super().__init__()
-        try:
-            import psycopg
-            from psycopg_pool import ConnectionPool
-        except ImportError:  # pragma: no cover - depends on the environment
-            raise ConfigError("PostgreSQL needs psycopg 3: pip install 'cardkit[postgres]'") from None
-        self._error: type[Exception] = psycopg.Error
-        self._pool: Any = ConnectionPool(url, min_size=1, max_size=2, open=True)
-        try:
-            with self._pool.connection() as conn:
-                conn.execute("SELECT pg_advisory_xact_lock(1667330677)")  # one creator at a time
-                conn.execute(_CREATE)
-        except psycopg.Error as exc:
-            self._pool.close()
-            raise StoreError(f"PostgreSQL access table: {exc}") from None
+        self._pool, self._error = open_postgres_pool(url, _CREATE, 1667330677, "access table")
 
     def _run(self, sql: str, params: tuple[Any, ...], fetch: bool) -> list[Any]:
         try:

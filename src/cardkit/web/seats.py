@@ -16,14 +16,13 @@ import hashlib
 import hmac
 import sqlite3
 import threading
-from collections import OrderedDict
 from typing import Any, Protocol, Sequence
 from urllib.parse import unquote, urlsplit
 
 import attrs
 
-from cardkit.errors import ConfigError
 from cardkit.store.errors import StoreError
+from cardkit.web.sidetable import LruCache, open_postgres_pool
 
 __all__ = [
     "SeatRecord", "SeatTable", "MemorySeats", "SqliteSeats", "PostgresSeats", "open_seats", "hash_token", "token_matches",
@@ -104,25 +103,16 @@ class _Cached:
     """A bounded read-through cache (least recently used out): seat records never change."""
 
     def __init__(self, cache_limit: int | None = None) -> None:
-        self._limit = SEAT_CACHE_LIMIT if cache_limit is None else cache_limit
-        self._cache: OrderedDict[str, tuple[SeatRecord, ...]] = OrderedDict()
-        self._lock = threading.Lock()
+        self._cache: LruCache[tuple[SeatRecord, ...]] = LruCache(
+            SEAT_CACHE_LIMIT if cache_limit is None else cache_limit
+        )
 
     def _remember(self, match_id: str, records: tuple[SeatRecord, ...]) -> tuple[SeatRecord, ...]:
-        if records and self._limit > 0:
-            with self._lock:
-                self._cache[match_id] = records
-                self._cache.move_to_end(match_id)
-                while len(self._cache) > self._limit:
-                    self._cache.popitem(last=False)
-        return records
+        # An unknown match (no rows) is not cached: another process may create it later.
+        return self._cache.put(match_id, records) if records else records
 
     def _cached(self, match_id: str) -> tuple[SeatRecord, ...] | None:
-        with self._lock:
-            records = self._cache.get(match_id)
-            if records is not None:
-                self._cache.move_to_end(match_id)
-            return records
+        return self._cache.get(match_id)
 
 
 class MemorySeats:
@@ -200,20 +190,7 @@ class PostgresSeats(_Cached):
 
     def __init__(self, url: str, cache_limit: int | None = None) -> None:
         super().__init__(cache_limit)
-        try:
-            import psycopg
-            from psycopg_pool import ConnectionPool
-        except ImportError:  # pragma: no cover - depends on the environment
-            raise ConfigError("PostgreSQL needs psycopg 3: pip install 'cardkit[postgres]'") from None
-        self._error: type[Exception] = psycopg.Error
-        self._pool: Any = ConnectionPool(url, min_size=1, max_size=2, open=True)
-        try:
-            with self._pool.connection() as conn:
-                conn.execute("SELECT pg_advisory_xact_lock(1667330676)")  # one creator at a time
-                conn.execute(_CREATE)
-        except psycopg.Error as exc:
-            self._pool.close()
-            raise StoreError(f"PostgreSQL seat table: {exc}") from None
+        self._pool, self._error = open_postgres_pool(url, _CREATE, 1667330676, "seat table")
 
     def put(self, match_id: str, records: Sequence[SeatRecord]) -> None:
         """Store the seats of a new match."""
