@@ -37,6 +37,8 @@ __all__ = [
     "compiled_names",
     "source_hashes",
     "read_manifest",
+    "make_manifest",
+    "write_manifest",
     "artifacts",
     "compile_kernels",
     "build_in_place",
@@ -91,6 +93,11 @@ def read_manifest(kernels_dir: Path) -> dict[str, Any] | None:
     return data if isinstance(data, dict) else None
 
 
+def write_manifest(directory: Path, manifest: Mapping[str, Any]) -> None:
+    """Write ``manifest`` as ``directory/_compiled.json``."""
+    (directory / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+
+
 def artifacts(kernels_dir: Path) -> list[Path]:
     """Every compiled file in ``kernels_dir`` (for any interpreter) and the manifest."""
     found = [p for p in kernels_dir.iterdir() if p.suffix in (".so", ".pyd")]
@@ -100,7 +107,9 @@ def artifacts(kernels_dir: Path) -> list[Path]:
     return sorted(found)
 
 
-def _manifest(kind: str, hashes: Mapping[str, str], reason: str, seconds: float | None) -> dict[str, Any]:
+def make_manifest(kind: str, hashes: Mapping[str, str], reason: str, seconds: float | None = None) -> dict[str, Any]:
+    """A build record: ``kind`` is ``"compiled"`` or ``"pure"`` (with the reason no compiled
+    build was made); ``hashes`` the compiled sources' sha256 by module name."""
     import importlib.machinery
 
     data: dict[str, Any] = {
@@ -148,14 +157,14 @@ def compile_kernels(kernels_dir: Path, out_dir: Path, log: Callable[[str], None]
             raise KernelCompileError(f"mypyc built {sorted(stems)}, expected {sorted(expected)}")
         for path in built:
             shutil.copyfile(path, out_dir / path.name)
-    manifest = _manifest("compiled", hashes, f"compiled by mypyc in {seconds:.1f} s", seconds)
-    (out_dir / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+    manifest = make_manifest("compiled", hashes, f"compiled by mypyc in {seconds:.1f} s", seconds)
+    write_manifest(out_dir, manifest)
     return manifest
 
 
 def _run_mypyc(kernels_dir: Path, names: list[str], work: Path, log: Callable[[str], None]) -> None:
     from mypyc.build import mypycify
-    from setuptools import Distribution
+    from setuptools import Distribution  # type: ignore[import-untyped, unused-ignore]
 
     empty_config = work / "mypy.ini"
     empty_config.write_text("[mypy]\n", encoding="utf-8")
@@ -211,7 +220,7 @@ def build_in_place(
         raise KernelCompileError(f"{BUILD_ENV}={mode!r}: expected auto, pure or compiled")
     clean_in_place(kernels_dir)
     if mode == "pure":
-        manifest = _manifest("pure", {}, f"{BUILD_ENV}=pure", None)
+        manifest = make_manifest("pure", {}, f"{BUILD_ENV}=pure", None)
     else:
         with tempfile.TemporaryDirectory(prefix="cardkit-kernels-") as tmp:
             try:
@@ -220,10 +229,10 @@ def build_in_place(
                 if mode == "compiled":
                     raise
                 log(f"cardkit: WARNING: the kernels stay pure Python (slower): {exc}")
-                manifest = _manifest("pure", {}, f"mypyc failed: {exc}", None)
+                manifest = make_manifest("pure", {}, f"mypyc failed: {exc}", None)
             else:
                 for path in sorted(Path(tmp).iterdir()):
                     if path.name != MANIFEST:
                         _replace(path, kernels_dir / path.name)
-    (kernels_dir / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+    write_manifest(kernels_dir, manifest)
     return manifest

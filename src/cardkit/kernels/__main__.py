@@ -45,15 +45,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         removed = clean_in_place(where)
         print(f"removed {len(removed)} files from {where}")
         return 0
-    manifest = read_manifest(where)
+    record = read_manifest(where)
     print(f"kernels: {kernels.BUILD}")
     print(f"why: {kernels.BUILD_REASON}")
     print(f"{kernels.RUNTIME_ENV}={os.environ.get(kernels.RUNTIME_ENV, '')!r} (auto | pure | compiled)")
     print(f"directory: {where}")
     print(f"modules: {', '.join(kernels.MODULES)}")
     print(f"compiled build available: {'yes' if kernels.compiled_available() else 'no'}")
-    if manifest is not None:
-        details = ", ".join(f"{k} {manifest[k]}" for k in ("build", "mypy", "python", "seconds") if k in manifest)
+    if record is not None:
+        details = ", ".join(f"{k} {record[k]}" for k in ("build", "mypy", "python", "seconds") if k in record)
         print(f"build record: {details}")
     return 0
 
