@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -147,7 +148,7 @@ def compile_kernels(kernels_dir: Path, out_dir: Path, log: Callable[[str], None]
         except KernelCompileError:
             raise
         except (Exception, SystemExit) as exc:  # mypyc exits on type errors; build_ext raises on no compiler
-            raise KernelCompileError(f"{type(exc).__name__}: {exc}") from exc
+            raise KernelCompileError(_describe(exc)) from exc
         seconds = time.perf_counter() - start
         out_dir.mkdir(parents=True, exist_ok=True)
         built = sorted((work / "lib" / "cardkit" / "kernels").iterdir())
@@ -160,6 +161,19 @@ def compile_kernels(kernels_dir: Path, out_dir: Path, log: Callable[[str], None]
     manifest = make_manifest("compiled", hashes, f"compiled by mypyc in {seconds:.1f} s", seconds)
     write_manifest(out_dir, manifest)
     return manifest
+
+
+def _describe(exc: BaseException) -> str:
+    """One short line for a failed build (setuptools puts the whole compiler command in its
+    message: keep the program and its exit status)."""
+    text = str(exc)
+    command = re.search(r"Command '\['([^']+)'.*(exit status \d+)", text, re.S)
+    if command is not None:
+        return f"the C compiler failed ({command.group(1)}: {command.group(2)})"
+    if isinstance(exc, SystemExit):
+        return f"mypyc stopped (exit code {exc.code}; a type error in a kernel?)"
+    text = " ".join(text.split())
+    return f"{type(exc).__name__}: {text[:300]}{'…' if len(text) > 300 else ''}"
 
 
 def _run_mypyc(kernels_dir: Path, names: list[str], work: Path, log: Callable[[str], None]) -> None:
