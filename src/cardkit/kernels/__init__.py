@@ -133,9 +133,14 @@ def compiled_available() -> bool:
     return _check_compiled() is None
 
 
-BUILD, BUILD_REASON = _choose()
-"""``BUILD``: ``"compiled"`` or ``"pure"``, the build of the kernels this process loads;
-``BUILD_REASON``: why (a line for ``python -m cardkit.kernels info``)."""
+_CHOICE = _choose()
+
+BUILD: str = _CHOICE[0]
+"""``"compiled"`` or ``"pure"``: the build of the kernels this process loads (chosen once,
+at the first import of :mod:`cardkit.kernels`; ``cardkit --version`` prints it)."""
+
+BUILD_REASON: str = _CHOICE[1]
+"""Why :data:`BUILD` is what it is, in one line (``python -m cardkit.kernels info``)."""
 
 if BUILD == "pure" and _compiled_files():
     # Ahead of the path finder, which would load the compiled module of the same name.
