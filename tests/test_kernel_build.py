@@ -147,6 +147,21 @@ def test_compiled_files_without_a_record_are_not_trusted(tmp_path: Path) -> None
     assert "BUILD pure" in out.stdout and "RuntimeWarning" in out.stderr
 
 
+def test_removed_compiled_files_leave_a_silent_pure_build(tmp_path: Path) -> None:
+    # `find src -name '*.so' -delete` after a build: nothing shadows the sources any more
+    kdir = _copy_package(tmp_path)
+    _fake_compiled(kdir)
+    for path in kdir.glob(f"*{SUFFIX}"):
+        path.unlink()
+    out = _run(tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert "BUILD pure" in out.stdout and "Warning" not in out.stderr
+    info = _run(tmp_path, "from cardkit.kernels.__main__ import main; main(['info'])")
+    assert info.returncode == 0, info.stderr
+    assert "kernels: pure" in info.stdout and "compiled files were removed" in info.stdout
+    assert "compiled build available: no" in info.stdout
+
+
 def test_compiled_without_a_compiled_build_is_a_clear_error(tmp_path: Path) -> None:
     _copy_package(tmp_path)
     out = _run(tmp_path, CARDKIT_KERNELS="compiled")
@@ -237,7 +252,9 @@ def test_kernel_tests_under_the_other_build(test_file: str) -> None:
         if IN_CI:
             pytest.fail(f"no compiled kernels under CI: {kernels.BUILD_REASON}")
         pytest.skip(f"tests/kernels ran pure only: {kernels.BUILD_REASON}")
-    env = {**os.environ, kernels.RUNTIME_ENV: other}
+    # a plain pytest run, not an xdist worker (whose variables name its own database)
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("PYTEST_", "COV_"))}
+    env[kernels.RUNTIME_ENV] = other
     out = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", test_file],
         capture_output=True, text=True, env=env, cwd=ROOT, timeout=1800,

@@ -66,6 +66,8 @@ def _check_compiled() -> str | None:
         manifest = read_manifest(_DIR)
         if manifest is not None and manifest.get("build") == "pure" and manifest.get("reason"):
             return f"no compiled build installed ({manifest['reason']})"
+        if manifest is not None and manifest.get("build") == "compiled":
+            return "no compiled build installed (its compiled files were removed)"
         return "no compiled build installed"
     manifest = read_manifest(_DIR)
     if manifest is None or manifest.get("build") != "compiled":
@@ -116,9 +118,8 @@ def _choose() -> tuple[str, str]:
         return "pure", f"{RUNTIME_ENV}=pure"
     if problem is None:
         return "compiled", "the compiled build is installed and current"
-    manifest = read_manifest(_DIR)
-    if _compiled_files() or (manifest is not None and manifest.get("build") == "compiled"):
-        # a build was made here and no longer fits: say so (a plain pure install is silent)
+    if _compiled_files():
+        # compiled files that no longer fit the sources: say so (a pure install is silent)
         warnings.warn(
             f"cardkit.kernels: {problem}; loading every kernel from its Python source (slower). "
             f"Rebuild with `python -m cardkit.kernels build` or reinstall cardkit.",
