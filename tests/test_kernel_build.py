@@ -90,6 +90,16 @@ def test_the_compiled_set_is_every_kernel_module_but_the_pure_ones() -> None:
     assert kernels.MODULES == tuple(names)
 
 
+def test_one_mypy_release_builds_and_type_checks() -> None:
+    tomllib = pytest.importorskip("tomllib")  # Python >= 3.11
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    build = [r for r in project["build-system"]["requires"] if r.startswith("mypy")]
+    dev = [r for r in project["project"]["optional-dependencies"]["dev"] if r.startswith("mypy")]
+    assert len(build) == 1 and build == dev and build[0].startswith("mypy==")
+    assert "setuptools" in " ".join(project["build-system"]["requires"])
+    assert project["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["custom"]["path"] == "hatch_build.py"
+
+
 def test_a_plain_pure_install_loads_the_sources_silently(tmp_path: Path) -> None:
     kdir = _copy_package(tmp_path)
     out = _run(tmp_path)

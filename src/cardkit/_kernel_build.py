@@ -167,6 +167,11 @@ def _describe(exc: BaseException) -> str:
     """One short line for a failed build (setuptools puts the whole compiler command in its
     message: keep the program and its exit status)."""
     text = str(exc)
+    if isinstance(exc, ModuleNotFoundError) and exc.name is not None:
+        return (
+            f"{exc.name} is not installed: install the dev extra (pip install -e '.[dev]'), "
+            f"which has the mypy release of pyproject.toml's build-system.requires, and setuptools"
+        )
     command = re.search(r"Command '\['([^']+)'.*(exit status \d+)", text, re.S)
     if command is not None:
         return f"the C compiler failed ({command.group(1)}: {command.group(2)})"
