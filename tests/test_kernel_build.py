@@ -221,6 +221,37 @@ def test_a_failed_compile_leaves_a_pure_build_and_says_why(tmp_path: Path) -> No
         build_in_place(kdir, "bogus")
 
 
+def test_a_real_build_of_a_copy_loads_compiled_and_goes_stale(tmp_path: Path) -> None:
+    # mypyc for real, on a copy holding the base module alone (a few seconds of CPU).
+    kdir = _copy_package(tmp_path, only=("_base",))
+    code = (
+        "import sys; from pathlib import Path; from cardkit._kernel_build import build_in_place as b\n"
+        "m = b(Path(sys.argv[1]), 'auto', log=lambda s: None); print(m['build'], m['reason'])"
+    )
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    built = subprocess.run(
+        [sys.executable, "-c", code, str(kdir)], capture_output=True, text=True, env=env, timeout=600
+    )
+    assert built.returncode == 0, built.stderr
+    if not built.stdout.startswith("compiled"):
+        if IN_CI:
+            pytest.fail(f"CI cannot compile: {built.stdout}")
+        pytest.skip(f"no compiled build on this machine: {built.stdout.strip()}")
+    assert {p.name.split(".")[0] for p in kdir.glob(f"*{SUFFIX}")} == {"_base", "_kernels__mypyc"}
+    compiled = _run(tmp_path)
+    pure = _run(tmp_path, CARDKIT_KERNELS="pure")
+    assert compiled.returncode == 0 and pure.returncode == 0, compiled.stderr + pure.stderr
+    assert "BUILD compiled" in compiled.stdout and f"_base{SUFFIX}" in compiled.stdout
+    assert "BUILD pure" in pure.stdout and f"{kdir / '_base.py'}" in pure.stdout
+    rng = [[ln for ln in out.stdout.splitlines() if ln.startswith("RNG")] for out in (compiled, pure)]
+    assert rng[0] == rng[1] and rng[0]
+    with open(kdir / "_base.py", "a", encoding="utf-8") as f:
+        f.write("\n# edited after the build\n")
+    stale = _run(tmp_path)
+    assert stale.returncode == 0, stale.stderr
+    assert "BUILD pure" in stale.stdout and "_base.py" in stale.stdout and "stale" in stale.stderr
+
+
 def _other_build() -> str | None:
     """The build this process did not load, or None when it is not available here."""
     if kernels.BUILD == "compiled":
