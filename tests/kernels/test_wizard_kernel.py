@@ -340,3 +340,27 @@ def test_fit_equals_wizard_fit() -> None:
             action = bot.choose(seat_state, rng) if rng.random() < 0.6 else rng.choice(game.legal_actions())
             game = game.play(action)
     assert checked > 200 and weighed > checked // 2
+
+
+def test_legal_at_policy_action_and_play_random() -> None:
+    """The allocation-free helpers agree with ``legal()`` and the base class's policy."""
+    from cardkit.kernels._base import Kernel
+
+    for state in _reached_states(8)[::3]:
+        kernel = _bridge(state.config).kernel(state)
+        if kernel.actor() < 0:
+            continue
+        legal = kernel.legal()
+        assert kernel.legal_count() == len(legal)
+        assert [kernel.legal_at(i) for i in range(len(legal))] == legal
+        for seed in range(3):
+            a, b = KRng(seed), KRng(seed)
+            assert kernel.policy_action(a, 0.3) == Kernel.policy_action(kernel, b, 0.3)
+            assert a.state == b.state
+    for players in PLAYERS:
+        config = _config(players, True)
+        kernel = _bridge(config).kernel(RULES.initial_state(config))
+        actions = kernel.play_random(KRng(players))
+        assert kernel.actor() == OVER and kernel.winners() != []
+        bids_and_plays = sum(players + r * players for r in range(1, config.rounds + 1))
+        assert bids_and_plays <= actions <= bids_and_plays + config.rounds  # + trump choices

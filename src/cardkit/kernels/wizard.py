@@ -65,6 +65,8 @@ ZONE_STOCK: Final = 0
 ZONE_HAND: Final = 1
 """Zone code of a seat's hand (:meth:`WizardKernel.set_zone`, owner = the seat)."""
 
+_MASK: Final = 0xFFFFFFFF
+
 SPREAD: Final = 15.0
 """Points of lead worth one logistic unit with one round left (the reference
 ``cardkit.bots.playout.WIZARD_SPREAD``; a test keeps the two equal)."""
@@ -194,27 +196,37 @@ class WizardKernel(Kernel):
         phase = self.phase
         out: list[int] = []
         if phase == PLAY:
+            # The hand is sorted: Wizards, Jesters, then each suit by rank, so the cards
+            # of the suit to follow are one run.
             seat = self.turn
-            follow = self._follows(seat)
             hands = self.hands
-            off = seat * self.stride
-            end = off + self.hlen[seat]
+            i = seat * self.stride
+            end = i + self.hlen[seat]
             pbase = self.pbase
-            last = -1
-            if follow < 0:
-                for i in range(off, end):
-                    c = hands[i]
-                    if c != last:
-                        out.append(pbase + c)
-                        last = c
-            else:
-                lo = 2 + 13 * follow
-                hi = lo + 13
-                for i in range(off, end):
-                    c = hands[i]
-                    if c != last and (c < 2 or lo <= c < hi):
-                        out.append(pbase + c)
-                        last = c
+            if i < end and hands[i] == WIZARD:
+                out.append(pbase)
+                i += 1
+                while i < end and hands[i] == WIZARD:
+                    i += 1
+            if i < end and hands[i] == JESTER:
+                out.append(pbase + 1)
+                i += 1
+                while i < end and hands[i] == JESTER:
+                    i += 1
+            led = self.led
+            if 0 <= led <= 3:
+                lo = 2 + 13 * led
+                j = i
+                while j < end and hands[j] < lo:
+                    j += 1
+                m = j
+                while m < end and hands[m] < lo + 13:
+                    m += 1
+                if m > j:
+                    i = j
+                    end = m
+            for q in range(i, end):
+                out.append(pbase + hands[q])
             return out
         if phase == BID:
             banned = self.forbidden()
@@ -250,6 +262,55 @@ class WizardKernel(Kernel):
         if phase == TRUMP:
             return 4
         return 0
+
+    def legal_at(self, index: int) -> int:
+        """``self.legal()[index]`` without building the list."""
+        phase = self.phase
+        if phase == PLAY:
+            seat = self.turn
+            follow = self._follows(seat)
+            hands = self.hands
+            off = seat * self.stride
+            end = off + self.hlen[seat]
+            last = -1
+            lo = 2 + 13 * follow
+            hi = lo + 13
+            for i in range(off, end):
+                c = hands[i]
+                if c != last and (follow < 0 or c < 2 or lo <= c < hi):
+                    if index == 0:
+                        return self.pbase + c
+                    index -= 1
+                    last = c
+            raise IndexError("no such legal action")
+        if phase == BID:
+            banned = self.forbidden()
+            return 4 + (index if banned < 0 or index < banned else index + 1)
+        return index
+
+    def policy_action(self, rng: KRng, epsilon: float) -> int:
+        """The playout policy (the base class's, drawing the same numbers) without
+        building the legal list."""
+        n = self.legal_count()
+        if n == 1:
+            return self.legal_at(0)
+        if rng.random() < epsilon:
+            return self.legal_at(rng.below(n))
+        return self.rule_action()
+
+    def play_random(self, rng: KRng) -> int:
+        """Play on to the end of the game: chance with :meth:`chance_random`, every seat
+        uniformly at random among its legal actions; returns the seat actions played."""
+        actions = 0
+        while True:
+            phase = self.phase
+            if phase == GAME_OVER:
+                return actions
+            if phase < TRUMP:
+                self.chance_random(rng)
+            else:
+                self.apply(self.legal_at(rng.below(self.legal_count())))
+                actions += 1
 
     # ------------------------------------------------------------------ moves
 
@@ -339,24 +400,20 @@ class WizardKernel(Kernel):
         hlen = self.hlen
         stride = self.stride
         for s in range(n):
-            hlen[s] = 0
             self.bids[s] = -1
             self.tricks[s] = 0
-        seat = dealer
         k = rnd * n
-        for i in range(k):
-            seat += 1
-            if seat == n:
-                seat = 0
-            c = order[i]
-            # insertion into the sorted hand
-            off = seat * stride
-            j = off + hlen[seat]
-            while j > off and hands[j - 1] > c:
-                hands[j] = hands[j - 1]
-                j -= 1
-            hands[j] = c
-            hlen[seat] += 1
+        for s in range(n):
+            # seat s gets every n-th card, starting with the (s - dealer)-th
+            first = s - dealer - 1
+            if first < 0:
+                first += n
+            cards = order[first:k:n]
+            cards.sort()
+            off = s * stride
+            for i in range(rnd):
+                hands[off + i] = cards[i]
+            hlen[s] = rnd
         self.taken = 0
         self.tlen = 0
         self.led = -1
@@ -386,13 +443,43 @@ class WizardKernel(Kernel):
         else:
             self.trump = (top - 2) // 13
 
+    def chance_cards(self) -> list[int]:
+        """The 60 cards in the order of the reference ``ShuffleSpec`` (``DECK``)."""
+        out = [0] * DECK_INTS
+        for i in range(4):
+            out[i] = WIZARD
+            out[4 + i] = JESTER
+        for c in range(52):
+            out[8 + c] = 2 + c
+        return out
+
+    def guard_ended(self) -> bool:
+        """Wizard has no end guard."""
+        return False
+
     def chance_random(self, rng: KRng) -> None:
-        """A uniform first dealer, or a uniformly random order of the 60 cards."""
+        """A uniform first dealer, or a shuffle: the dealt hands and the turned card are
+        uniformly random (the order of the stock below the turned card is not)."""
         if self.phase == PICK:
             self.chance_pick(rng.below(self.players))
             return
+        # Only the dealt cards and the turned card are ever read by the rules: draw those
+        # positions uniformly (Fisher-Yates from the top); the rest of the stock keeps
+        # the order it had (the stock's order beyond its top card is never read).
         deck = self.deck
-        rng.shuffle(deck)
+        draws = (self.rnd + 1) * self.players + 1
+        if draws > DECK_INTS - 1:
+            draws = DECK_INTS - 1
+        x = rng.state  # KRng.below, inlined: one call per draw costs more than the draw
+        for i in range(draws):
+            x ^= (x << 13) & _MASK
+            x ^= x >> 17
+            x ^= (x << 5) & _MASK
+            j = i + ((x * (DECK_INTS - i)) >> 32)
+            t = deck[i]
+            deck[i] = deck[j]
+            deck[j] = t
+        rng.state = x
         self.chance_shuffle(deck)
 
     # ------------------------------------------------------------------ copies
