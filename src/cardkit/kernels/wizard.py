@@ -191,40 +191,51 @@ class WizardKernel(Kernel):
                 return led
         return -1
 
+    def _span(self) -> tuple[int, int, int]:
+        """The legal plays of the seat to act: ``(specials, start, end)``, ``specials``
+        bit 1 a Wizard and bit 2 a Jester, then the suited cards ``hands[start:end]``.
+
+        The hand is sorted (Wizards, Jesters, then each suit by rank), so the cards of
+        the suit to follow are one run and equal cards are neighbours."""
+        hands = self.hands
+        i = self.turn * self.stride
+        end = i + self.hlen[self.turn]
+        specials = 0
+        if i < end and hands[i] == WIZARD:
+            specials = 1
+            i += 1
+            while i < end and hands[i] == WIZARD:
+                i += 1
+        if i < end and hands[i] == JESTER:
+            specials |= 2
+            i += 1
+            while i < end and hands[i] == JESTER:
+                i += 1
+        led = self.led
+        if 0 <= led <= 3:
+            lo = 2 + 13 * led
+            j = i
+            while j < end and hands[j] < lo:
+                j += 1
+            m = j
+            while m < end and hands[m] < lo + 13:
+                m += 1
+            if m > j:
+                return specials, j, m
+        return specials, i, end
+
     def legal(self) -> list[int]:
         """The legal action ids, in the reference order."""
         phase = self.phase
         out: list[int] = []
         if phase == PLAY:
-            # The hand is sorted: Wizards, Jesters, then each suit by rank, so the cards
-            # of the suit to follow are one run.
-            seat = self.turn
-            hands = self.hands
-            i = seat * self.stride
-            end = i + self.hlen[seat]
+            specials, i, end = self._span()
             pbase = self.pbase
-            if i < end and hands[i] == WIZARD:
+            if specials & 1:
                 out.append(pbase)
-                i += 1
-                while i < end and hands[i] == WIZARD:
-                    i += 1
-            if i < end and hands[i] == JESTER:
+            if specials & 2:
                 out.append(pbase + 1)
-                i += 1
-                while i < end and hands[i] == JESTER:
-                    i += 1
-            led = self.led
-            if 0 <= led <= 3:
-                lo = 2 + 13 * led
-                j = i
-                while j < end and hands[j] < lo:
-                    j += 1
-                m = j
-                while m < end and hands[m] < lo + 13:
-                    m += 1
-                if m > j:
-                    i = j
-                    end = m
+            hands = self.hands
             for q in range(i, end):
                 out.append(pbase + hands[q])
             return out
@@ -242,21 +253,8 @@ class WizardKernel(Kernel):
         """``len(self.legal())`` without building the list."""
         phase = self.phase
         if phase == PLAY:
-            seat = self.turn
-            follow = self._follows(seat)
-            hands = self.hands
-            off = seat * self.stride
-            end = off + self.hlen[seat]
-            last = -1
-            n = 0
-            lo = 2 + 13 * follow
-            hi = lo + 13
-            for i in range(off, end):
-                c = hands[i]
-                if c != last and (follow < 0 or c < 2 or lo <= c < hi):
-                    n += 1
-                    last = c
-            return n
+            specials, i, end = self._span()
+            return (specials & 1) + (specials >> 1) + end - i
         if phase == BID:
             return self.rnd if self.forbidden() >= 0 else self.rnd + 1
         if phase == TRUMP:
@@ -267,26 +265,41 @@ class WizardKernel(Kernel):
         """``self.legal()[index]`` without building the list."""
         phase = self.phase
         if phase == PLAY:
-            seat = self.turn
-            follow = self._follows(seat)
-            hands = self.hands
-            off = seat * self.stride
-            end = off + self.hlen[seat]
-            last = -1
-            lo = 2 + 13 * follow
-            hi = lo + 13
-            for i in range(off, end):
-                c = hands[i]
-                if c != last and (follow < 0 or c < 2 or lo <= c < hi):
-                    if index == 0:
-                        return self.pbase + c
-                    index -= 1
-                    last = c
-            raise IndexError("no such legal action")
+            specials, i, end = self._span()
+            if specials & 1:
+                if index == 0:
+                    return self.pbase
+                index -= 1
+            if specials & 2:
+                if index == 0:
+                    return self.pbase + 1
+                index -= 1
+            return self.pbase + self.hands[i + index]
         if phase == BID:
             banned = self.forbidden()
             return 4 + (index if banned < 0 or index < banned else index + 1)
         return index
+
+    def _count_any_order(self) -> int:
+        """``legal_count`` for a hand in any order (the belief replay's hands are not
+        sorted: the reference then lists a card again after another one between)."""
+        if self.phase != PLAY:
+            return self.legal_count()
+        seat = self.turn
+        follow = self._follows(seat)
+        hands = self.hands
+        off = seat * self.stride
+        end = off + self.hlen[seat]
+        last = -1
+        n = 0
+        lo = 2 + 13 * follow
+        hi = lo + 13
+        for i in range(off, end):
+            c = hands[i]
+            if c != last and (follow < 0 or c < 2 or lo <= c < hi):
+                n += 1
+                last = c
+        return n
 
     def policy_action(self, rng: KRng, epsilon: float) -> int:
         """The playout policy (the base class's, drawing the same numbers) without
@@ -316,43 +329,66 @@ class WizardKernel(Kernel):
 
     def apply(self, action: int) -> None:
         """Play the legal action id ``action`` for the seat to act."""
-        if action >= self.pbase:
-            self._play(action - self.pbase)
-            return
-        n = self.players
-        if action >= 4:
-            seat = self.turn
-            self.bids[seat] = action - 4
-            if seat == self.dealer:
-                self.phase = PLAY
-            self.turn = seat + 1 if seat + 1 < n else 0
-            return
-        self.trump = action
-        self.phase = BID
-        d = self.dealer + 1
-        self.turn = d if d < n else 0
-
-    def _play(self, card: int) -> None:
         n = self.players
         seat = self.turn
+        card = action - self.pbase
+        if card < 0:
+            if action >= 4:
+                self.bids[seat] = action - 4
+                if seat == self.dealer:
+                    self.phase = PLAY
+                self.turn = seat + 1 if seat + 1 < n else 0
+                return
+            self.trump = action
+            self.phase = BID
+            d = self.dealer + 1
+            self.turn = d if d < n else 0
+            return
+        # Play ``card``: out of the hand (keeping the hand's order), into the trick.
         hands = self.hands
-        off = seat * self.stride
-        end = off + self.hlen[seat] - 1
-        i = off
+        i = seat * self.stride
+        end = i + self.hlen[seat] - 1
         while hands[i] != card:
             i += 1
         while i < end:
             hands[i] = hands[i + 1]
             i += 1
         self.hlen[seat] -= 1
-        if self.tlen == 0:
-            self.tlead = seat
-        self._trick_add(card)
-        pos = self.tlen - 1
+        trick = self.trick
+        pos = self.tlen
+        trick[pos] = card
+        self.tlen = pos + 1
         nxt = seat + 1
         self.turn = nxt if nxt < n else 0
-        if pos + 1 < n:
-            return
+        # The winning card so far (rules 11-14), as _trick_add keeps it (inlined: the
+        # hottest path of a playout).
+        if pos == 0:
+            self.tlead = seat
+            self.best = 0
+            self.led = 4 if card == WIZARD else -1 if card == JESTER else (card - 2) // 13
+        else:
+            b = trick[self.best]
+            if b != WIZARD:
+                if card == WIZARD:
+                    self.best = pos
+                    if self.led < 0:
+                        self.led = 4
+                elif card != JESTER:
+                    cs = (card - 2) // 13
+                    if self.led < 0:
+                        self.led = cs
+                        self.best = pos
+                    else:
+                        bs = (b - 2) // 13
+                        if (cs == bs and card > b) or (cs == self.trump and bs != cs):
+                            self.best = pos
+            if pos + 1 == n:
+                self._trick_done()
+
+    def _trick_done(self) -> None:
+        """The trick is complete: its winner takes it and leads; the round is scored
+        after its last trick."""
+        n = self.players
         w = self.tlead + self.best
         if w >= n:
             w -= n
@@ -875,7 +911,7 @@ class WizardKernel(Kernel):
                         j -= 1
                     hands[off] = card
                 chosen = r.rule_action()
-                count = r.legal_count()
+                count = r._count_any_order()
                 weight *= (1.0 - epsilon if a == chosen else 0.0) + epsilon / count
             r.apply(a)
         return weight
