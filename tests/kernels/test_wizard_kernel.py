@@ -20,10 +20,11 @@ from cardkit import Card, Pick, Shuffle
 from cardkit.bots.beliefs import FITS, hand_events, wizard_fit
 from cardkit.bots.playout import WIZARD_SPREAD, wizard_hand_value
 from cardkit.bots.rule import RuleBot
-from cardkit.games.wizard.kernel import CARD_INT, WizardBridge
+from cardkit.core.resample import resample
+from cardkit.games.wizard.kernel import CARD_INT, INT_CARD, WizardBridge
 from cardkit.games.wizard.rules import RULES
 from cardkit.games.wizard.state import DECK
-from cardkit.kernels._base import CHANCE, OVER, KRng
+from cardkit.kernels._base import CHANCE, OVER, Kernel, KRng
 from cardkit.kernels.bridge import KernelBridge, bridge_for
 from cardkit.kernels.wizard import SPREAD, WizardKernel
 from cardkit.testing.kernels import check_kernel
@@ -260,8 +261,6 @@ def test_chance_random_gives_legal_outcomes() -> None:
 
 
 def _card(code: int) -> Card:
-    from cardkit.games.wizard.kernel import INT_CARD
-
     return INT_CARD[code]
 
 
@@ -344,8 +343,6 @@ def test_fit_equals_wizard_fit() -> None:
 
 def test_legal_at_policy_action_and_play_random() -> None:
     """The allocation-free helpers agree with ``legal()`` and the base class's policy."""
-    from cardkit.kernels._base import Kernel
-
     for state in _reached_states(8)[::3]:
         kernel = _bridge(state.config).kernel(state)
         if kernel.actor() < 0:
@@ -364,3 +361,20 @@ def test_legal_at_policy_action_and_play_random() -> None:
         assert kernel.actor() == OVER and kernel.winners() != []
         bids_and_plays = sum(players + r * players for r in range(1, config.rounds + 1))
         assert bids_and_plays <= actions <= bids_and_plays + config.rounds  # + trump choices
+
+
+def test_rule_action_reads_only_what_the_seat_knows() -> None:
+    """Redealing every card the seat to act cannot see leaves its rule action alone."""
+    rng = random.Random(5)
+    checked = 0
+    for state in _reached_states(12, rounds=5)[::2]:
+        seat = RULES.to_act(state)
+        if seat is None or seat < 0:
+            continue
+        bridge = _bridge(state.config)
+        expected = bridge.kernel(state).rule_action()
+        for _ in range(2):
+            sample = resample(RULES, state, seat, rng)
+            assert bridge.kernel(sample).rule_action() == expected
+            checked += 1
+    assert checked > 50
