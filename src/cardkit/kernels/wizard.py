@@ -67,6 +67,9 @@ ZONE_HAND: Final = 1
 
 _MASK: Final = 0xFFFFFFFF
 
+_DECK: Final[list[int]] = [WIZARD] * 4 + [JESTER] * 4 + list(range(2, 54))
+"""The 60 card ints in the order of the reference deck (``DECK``, the shuffle spec's)."""
+
 SPREAD: Final = 15.0
 """Points of lead worth one logistic unit with one round left (the reference
 ``cardkit.bots.playout.WIZARD_SPREAD``; a test keeps the two equal)."""
@@ -131,17 +134,9 @@ class WizardKernel(Kernel):
         self.turn = -1
         self.hands = [0] * (players * rounds)
         self.hlen = [0] * players
-        self.stock = [0] * DECK_INTS
-        deck = [0] * DECK_INTS
-        for i in range(4):
-            deck[i] = WIZARD
-            deck[4 + i] = JESTER
-        for c in range(52):
-            deck[8 + c] = 2 + c
-        for i in range(DECK_INTS):
-            self.stock[i] = deck[i]
+        self.stock = _DECK[:]
         self.slen = DECK_INTS
-        self.deck = deck
+        self.deck = _DECK[:]
         self.turned = -1
         self.trump = -1
         self.bids = [-1] * players
