@@ -361,6 +361,18 @@ def test_legal_at_policy_action_and_play_random() -> None:
         assert kernel.actor() == OVER and kernel.winners() != []
         bids_and_plays = sum(players + r * players for r in range(1, config.rounds + 1))
         assert bids_and_plays <= actions <= bids_and_plays + config.rounds  # + trump choices
+        # the same game as legal()[rng.below(len(legal))] at every step, chance included
+        twin = _bridge(config).kernel(RULES.initial_state(config))
+        rng = KRng(players)
+        steps = 0
+        while twin.actor() != OVER:
+            if twin.actor() == CHANCE:
+                twin.chance_random(rng)
+            else:
+                legal = twin.legal()
+                twin.apply(legal[rng.below(len(legal))])
+                steps += 1
+        assert steps == actions and twin.snapshot() == kernel.snapshot()
 
 
 def test_rule_action_reads_only_what_the_seat_knows() -> None:

@@ -316,9 +316,20 @@ class WizardKernel(Kernel):
                 return actions
             if phase < TRUMP:
                 self.chance_random(rng)
-            else:
+                continue
+            actions += 1
+            if phase != PLAY:
                 self.apply(self.legal_at(rng.below(self.legal_count())))
-                actions += 1
+                continue
+            specials, i, end = self._span()
+            w = specials & 1
+            index = rng.below(w + (specials >> 1) + end - i)
+            if index < w:
+                self.apply(self.pbase)
+            elif index < w + (specials >> 1):
+                self.apply(self.pbase + 1)
+            else:
+                self.apply(self.pbase + self.hands[i + index - w - (specials >> 1)])
 
     # ------------------------------------------------------------------ moves
 
