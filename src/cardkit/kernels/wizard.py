@@ -82,11 +82,6 @@ def _suit(card: int) -> int:
     return (card - 2) // 13
 
 
-def _rank(card: int) -> int:
-    """The rank (2-14) of a suited card."""
-    return (card - 2) % 13 + 2
-
-
 def _points(bid: int, tricks: int) -> int:
     if bid == tricks:
         return 20 + 10 * tricks
