@@ -181,9 +181,22 @@ for _i in range(len(UP_CODES)):
     UP_POS[UP_CODES[_i]] = _i
 TOTAL: Final[list[int]] = [_code_total(_c) for _c in range(81)]
 
-# Every play of one rank for (hand code, up code, main stock empty), as offsets in the
-# rank's block, in the reference order; filled on first use.
-_COMBOS: Final[list[list[int]]] = [[] for _ in range(81 * 81 * 2)]
+# Per code: its suits, one entry per copy, in card order (the cards of a play).
+CODE_SUITS: Final[list[list[int]]] = [
+    [suit for suit in range(4) for _ in range(_digit(_c, suit))] for _c in range(81)
+]
+# Per (known code, played code): the known code left, a played copy of a known card
+# leaving the known part first (digit by digit, never below 0).
+KNOWN_LEFT: Final[list[int]] = [
+    sum(max(0, _digit(_k, s) - _digit(_h, s)) * POW3[s] for s in range(4))
+    for _k in range(81)
+    for _h in range(81)
+]
+
+# Every play of one rank for (rank, hand code, up code, main stock empty), as action ids
+# in the reference order; filled on first use (the empty list means "not yet").
+_NOT_YET: Final[list[int]] = []
+_COMBOS: Final[list[list[int]]] = [_NOT_YET] * (15 * 81 * 81 * 2)
 
 
 def _sub_codes(code: int) -> list[int]:
@@ -198,11 +211,11 @@ def _sub_codes(code: int) -> list[int]:
     return out
 
 
-def _combos(hc: int, uc: int, main_empty: bool) -> list[int]:
-    """The plays of one rank (``_rank_plays``): hand part non-empty unless the main stock
-    is gone, at least one card; fewer cards first, then hand cards, then face-up cards in
-    card order."""
-    slot = (hc * 81 + uc) * 2 + (1 if main_empty else 0)
+def _combos(rank: int, hc: int, uc: int, main_empty: bool) -> list[int]:
+    """The plays of one rank (``_rank_plays``) as action ids: hand part non-empty unless
+    the main stock is gone, at least one card; fewer cards first, then hand cards, then
+    face-up cards in card order. The caller must not change the list (it is shared)."""
+    slot = ((rank * 81 + hc) * 81 + uc) * 2 + (1 if main_empty else 0)
     found = _COMBOS[slot]
     if len(found) > 0:
         return found
@@ -217,7 +230,8 @@ def _combos(hc: int, uc: int, main_empty: bool) -> list[int]:
             key = (TOTAL[h] + TOTAL[u]) * 48828125 + _list_key(h, 8) * 125 + _list_key(u, 3)
             keyed.append(key * 4096 + HAND_POS[h] * 31 + UP_POS[u] - 1)
     keyed.sort()
-    out = [k % 4096 for k in keyed]
+    first = (rank - 2) * PER_RANK
+    out = [first + k % 4096 for k in keyed]
     _COMBOS[slot] = out
     return out
 
@@ -228,6 +242,7 @@ class SpaccUMazzKernel(Kernel):
     # config
     order: list[int]
     play_ranks: list[int]
+    start: list[int]
     card_points: list[int]
     fixed: list[int]
     target: int
@@ -271,11 +286,13 @@ class SpaccUMazzKernel(Kernel):
         fixed: list[int],
         target: int,
         max_turns: int,
+        fresh: bool = True,
     ) -> None:
         """A game before the first dealer is chosen; ``card_points`` by ``rank - 2``,
-        ``fixed`` the points by place for ``players``, ``target`` 0 for one hand."""
+        ``fixed`` the points by place for ``players``, ``target`` 0 for one hand
+        (``fresh=False``: the state is left unset, for :meth:`copy` to fill)."""
         super().__init__(players)
-        order = [0] * 15
+        order = [99] * 15  # 2 and 10 stand above every reference (always playable)
         for rank in (3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14):
             order[rank] = rank
         if as_printed:
@@ -286,10 +303,19 @@ class SpaccUMazzKernel(Kernel):
         if as_printed:
             ordinary = [3, 4, 5, 6, 7, 8, 9, 11, 13, 12, 14]
         self.play_ranks = ordinary + [2, 10]
+        # per reference rank: where its playable ranks begin in play_ranks
+        self.start = [0] * 15
+        for i in range(len(ordinary)):
+            self.start[ordinary[i]] = i
         self.card_points = card_points[:]
         self.fixed = fixed[:]
         self.target = target
         self.max_turns = max_turns
+        if fresh:
+            self._fresh()
+
+    def _fresh(self) -> None:
+        players = self.players
         self.phase = P_FIRST_DEALER
         self.hand_number = 0
         self.dealer = -1
@@ -352,21 +378,20 @@ class SpaccUMazzKernel(Kernel):
             out.append(DECLINE)
             return out
         main_empty = self.main_pos == len(self.main)
-        ref = self.reference
-        order = self.order
-        low = order[ref] if ref != 0 else 0
         hand = self.hand
         up = self.up
-        for rank in self.play_ranks:
-            if order[rank] < low and rank != 2 and rank != 10:
-                continue
+        ranks = self.play_ranks
+        empty_bit = 1 if main_empty else 0
+        for i in range(self.start[self.reference], 13):
+            rank = ranks[i]
             hc = hand[base + rank]
             uc = up[base + rank]
             if hc == 0 and (uc == 0 or not main_empty):
                 continue
-            first = (rank - 2) * PER_RANK
-            for off in _combos(hc, uc, main_empty):
-                out.append(first + off)
+            found = _COMBOS[((rank * 81 + hc) * 81 + uc) * 2 + empty_bit]
+            if len(found) == 0:
+                found = _combos(rank, hc, uc, main_empty)
+            out.extend(found)
         hand_n = self.hand_n[seat]
         down_n = self.down_n[seat]
         if hand_n == 0:
@@ -455,7 +480,10 @@ class SpaccUMazzKernel(Kernel):
 
     def copy(self) -> SpaccUMazzKernel:
         """An independent copy."""
-        k = SpaccUMazzKernel(self.players, self.order[12] == 13, self.card_points, self.fixed, self.target, self.max_turns)
+        k = SpaccUMazzKernel(
+            self.players, self.order[12] == 13, self.card_points, self.fixed, self.target,
+            self.max_turns, False,
+        )
         k.phase = self.phase
         k.hand_number = self.hand_number
         k.dealer = self.dealer
@@ -549,7 +577,7 @@ class SpaccUMazzKernel(Kernel):
                 for card in range(2, 54):
                     r = (card - 2) % 13 + 2
                     if _digit(self.up[base + r], (card - 2) // 13) > 0:
-                        key = 99 if r == 2 or r == 10 else self.order[r]
+                        key = self.order[r]
                         if key < best_key:
                             best = card
                             best_key = key
@@ -557,16 +585,11 @@ class SpaccUMazzKernel(Kernel):
                 return REMOVE_UP + best - 2
             return DECLINE
         main_empty = self.main_pos == len(self.main)
-        ref = self.reference
-        order = self.order
-        low = order[ref] if ref != 0 else 0
         hand = self.hand
         up = self.up
         ranks = self.play_ranks
-        for i in range(11):
+        for i in range(self.start[self.reference], 11):
             rank = ranks[i]
-            if order[rank] < low:
-                continue
             hc = hand[base + rank]
             uc = up[base + rank]
             if hc == 0 and (uc == 0 or not main_empty):
@@ -721,9 +744,7 @@ class SpaccUMazzKernel(Kernel):
 
     def _playable(self, rank: int) -> bool:
         ref = self.reference
-        if ref == 0 or rank == 2 or rank == 10:
-            return True
-        return self.order[rank] >= self.order[ref]
+        return ref == 0 or self.order[rank] >= self.order[ref]
 
     def _burn(self) -> None:
         """A 10 (rule 21): the pile leaves the game."""
@@ -744,21 +765,14 @@ class SpaccUMazzKernel(Kernel):
             self.hand_n[seat] -= TOTAL[hc]
             kc = self.known[slot]
             if kc != 0:  # played copies of known cards leave the known part first
-                left = 0
-                for suit in range(4):
-                    k = _digit(kc, suit) - _digit(hc, suit)
-                    if k > 0:
-                        left += k * POW3[suit]
-                self.known[slot] = left
-            for suit in range(4):
-                for _ in range(_digit(hc, suit)):
-                    pile.append(2 + 13 * suit + rank - 2)
+                self.known[slot] = KNOWN_LEFT[kc * 81 + hc]
+            for suit in CODE_SUITS[hc]:
+                pile.append(rank + 13 * suit)
         if uc != 0:
             self.up[slot] -= uc
             self.up_n[seat] -= TOTAL[uc]
-            for suit in range(4):
-                for _ in range(_digit(uc, suit)):
-                    pile.append(2 + 13 * suit + rank - 2)
+            for suit in CODE_SUITS[uc]:
+                pile.append(rank + 13 * suit)
         if rank == 10:
             self._burn()
         else:
@@ -898,8 +912,9 @@ class SpaccUMazzKernel(Kernel):
             self._end_hand(True)
             return
         nxt = (seat + 1) % n
-        while nxt in places:
-            nxt = (nxt + 1) % n
+        if out > 0:
+            while nxt in places:
+                nxt = (nxt + 1) % n
         self.to_act = nxt
         self.pending = NO_CHOICE
         self.turns += 1
@@ -962,3 +977,4 @@ class SpaccUMazzKernel(Kernel):
         elif best >= self.target:
             self.won = [s for s in range(n) if self.totals[s] == best]
             self.phase = P_OVER
+
