@@ -48,6 +48,7 @@ __all__ = [
     "REMOVE_DOWN",
     "DECLINE",
     "ACTIONS",
+    "random_playout",
 ]
 
 # ---------------------------------------------------------------- phases and choices
@@ -978,3 +979,20 @@ class SpaccUMazzKernel(Kernel):
             self.won = [s for s in range(n) if self.totals[s] == best]
             self.phase = P_OVER
 
+
+
+def random_playout(kernel: SpaccUMazzKernel, rng: KRng) -> int:
+    """Play ``kernel`` to the end with uniformly random legal actions and ``rng`` for
+    chance (the benchmark's whole-game playout, its loop compiled with the kernel);
+    returns the player actions played."""
+    actions = 0
+    while True:
+        actor = kernel.actor()
+        if actor == OVER:
+            return actions
+        if actor == CHANCE:
+            kernel.chance_random(rng)
+        else:
+            legal = kernel.legal()
+            kernel.apply(legal[rng.below(len(legal))])
+            actions += 1
