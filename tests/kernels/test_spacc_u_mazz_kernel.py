@@ -39,6 +39,7 @@ from cardkit.kernels._base import OVER, KRng
 from cardkit.kernels.bridge import KernelBridge, bridge_for
 from cardkit.testing.kernels import check_kernel, kernel_of
 from tests.conftest import LONG, long_or, long_scaled
+from tests.games.spacc_u_mazz.spacc_helpers import table
 
 OPTION_SETS: tuple[dict[str, Any], ...] = (
     {},
@@ -383,12 +384,6 @@ def test_crafted_positions_for_jokers_penalties_and_the_end_of_the_stocks() -> N
     up on an empty pile (a penalty draw of the red joker, or nothing left to draw), a
     red joker's removal with face-up and face-down cards, plays from face-up cards alone,
     the last seat going out of a 3- and a 4-player hand, and the guard's placing."""
-    import sys
-    from pathlib import Path
-
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "games" / "spacc_u_mazz"))
-    from spacc_helpers import table
-
     seen: set[str] = set()
     positions = [
         # a black joker face down, empty pile: the penalty draw finds the red joker
@@ -418,3 +413,40 @@ def test_crafted_positions_for_jokers_penalties_and_the_end_of_the_stocks() -> N
                    "RemovalDeclined", "HandDumped", "HandKept", "PlayerWentOut", "HandEnded",
                    "GameEnded", "PileBurned", "BlindFailed"):
         assert wanted in seen, wanted
+
+
+def test_set_zone_writes_every_concealed_zone_as_with_zones_does() -> None:
+    """Zones the resampler never writes in play (the undealt packs, the buried starters)
+    are written like ``with_zones`` writes them too; public zones refuse."""
+    from cardkit.core.rules import Zone
+
+    config = _config(3, {})
+    bridge = kernel_of(RULES, config)
+    rng = random.Random(5)
+    game = Game.start(RULES, config, 11, auto_chance=False)
+    game = game.play(Pick(1))
+    pack_a, rest_a = _scenario("buried_starters", 3, 2)
+    game = game.play(Shuffle(pack_a))  # pack A dealt: the deck and pack B wait
+    states = [game.state]
+    states.append(game.play(Shuffle(rest_a)).state)  # the main stock has buried starters
+    assert states[-1].main_known == 4
+    written: set[str] = set()
+    for state in states:
+        for zone in RULES.zones(state):
+            if zone.name not in ("deck", "pack_b", "main_stock", "main_stock_buried") or not zone.cards:
+                continue
+            cards = list(zone.cards)
+            rng.shuffle(cards)
+            others = tuple(z for z in RULES.zones(state) if z is not zone)
+            after = RULES.with_zones(state, others + (Zone(zone.name, zone.owner, tuple(cards), zone.visible_to),))
+            kernel = bridge.kernel(state)
+            code, owner = bridge.zone_code(zone.name, zone.owner)
+            kernel.set_zone(code, owner, bridge.card_ints(cards))
+            assert kernel.snapshot() == bridge.kernel(after).snapshot(), zone.name
+            written.add(zone.name)
+    assert written == {"deck", "pack_b", "main_stock", "main_stock_buried"}
+    kernel = bridge.kernel(states[-1])
+    for name in ("pile", "face_up", "removed", "known", "jokers"):
+        code, _ = bridge.zone_code(name, 0)
+        with pytest.raises(ValueError):
+            kernel.set_zone(code, 0, [])
