@@ -492,7 +492,7 @@ class CutthroatSpadesKernel(Kernel):
                     x ^= (x << 5) & _MASK
                     rng.state = x
                     lo += (x * count) >> 32
-                self._play(seat, self.hands[lo])
+                self._play(seat, lo)
             elif phase == BID:
                 legal = self.legal()
                 self.apply(legal[rng.below(len(legal))])
@@ -508,7 +508,8 @@ class CutthroatSpadesKernel(Kernel):
         """Play the legal action id ``action`` of the seat to act."""
         seat = self.turn
         if self.phase == PLAY:
-            self._play(seat, action)
+            start = seat * self.tricks
+            self._play(seat, self.hands.index(action, start, start + self.hlen[seat]))
             return
         # bidding
         if action == 0:
@@ -556,15 +557,14 @@ class CutthroatSpadesKernel(Kernel):
         clubs = self.suit_count[4 * seat + 3]
         return clubs > 0 and self.hands[seat * self.tricks + self.hlen[seat] - clubs] == self.id_2c
 
-    def _play(self, seat: int, card: int) -> None:
+    def _play(self, seat: int, index: int) -> None:
+        """Play the card at ``hands[index]`` (in the seat's hand) for ``seat``."""
         hands = self.hands
-        hlen = self.hlen
-        start = seat * self.tricks
-        size = hlen[seat]
+        card = hands[index]
         # out of the hand; the later seats' cards shift back into place with the filler
-        hands.pop(hands.index(card, start, start + size))
-        hands.insert(start + self.tricks - 1, 0)
-        hlen[seat] = size - 1
+        hands.pop(index)
+        hands.insert((seat + 1) * self.tricks - 1, 0)
+        self.hlen[seat] -= 1
         suit = self.a_suit[card]
         self.suit_count[4 * seat + suit] -= 1
         tlen = self.tlen
