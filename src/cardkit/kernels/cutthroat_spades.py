@@ -478,30 +478,51 @@ class CutthroatSpadesKernel(Kernel):
         the game is over or ``limit`` player actions were made; returns the player actions
         made (whole random games in one call, without building the legal lists of plays)."""
         made = 0
+        x = rng.state  # KRng's state, stepped here (xorshift32, inlined: see below)
         while made < limit:
             phase = self.phase
             if phase == PLAY:
                 seat = self.turn
-                lo, count = self.playable(seat)
+                if self.tlen > 0:
+                    # following (most plays): the led suit's run, else the whole hand,
+                    # as playable() says, without its call
+                    sc = self.suit_count
+                    q = 4 * seat
+                    led = self.led
+                    count = sc[q + led]
+                    lo = seat * self.tricks
+                    if count == 0:
+                        count = self.hlen[seat]
+                    elif led > 0:
+                        lo += sc[q]
+                        if led > 1:
+                            lo += sc[q + 1]
+                            if led > 2:
+                                lo += sc[q + 2]
+                else:
+                    lo, count = self.playable(seat)
                 if count > 1:
-                    # rng.below(count), inlined (the same xorshift32 step): a call per
-                    # draw costs more than the rest of a step when interpreted
-                    x = rng.state
+                    # rng.below(count), inlined: a call per draw costs more than the
+                    # rest of a step when interpreted
                     x ^= (x << 13) & _MASK
                     x ^= x >> 17
                     x ^= (x << 5) & _MASK
-                    rng.state = x
                     lo += (x * count) >> 32
                 self._play(seat, lo)
             elif phase == BID:
+                rng.state = x
                 legal = self.legal()
                 self.apply(legal[rng.below(len(legal))])
+                x = rng.state
             elif phase == DONE:
-                return made
+                break
             else:
+                rng.state = x
                 self.chance_random(rng)
+                x = rng.state
                 continue
             made += 1
+        rng.state = x
         return made
 
     def apply(self, action: int) -> None:
@@ -560,9 +581,8 @@ class CutthroatSpadesKernel(Kernel):
     def _play(self, seat: int, index: int) -> None:
         """Play the card at ``hands[index]`` (in the seat's hand) for ``seat``."""
         hands = self.hands
-        card = hands[index]
         # out of the hand; the later seats' cards shift back into place with the filler
-        hands.pop(index)
+        card = hands.pop(index)
         hands.insert((seat + 1) * self.tricks - 1, 0)
         self.hlen[seat] -= 1
         suit = self.a_suit[card]
