@@ -520,10 +520,23 @@ class CutthroatSpadesKernel(Kernel):
                     lo += (x * count) >> 32
                 self._play(seat, lo)
             elif phase == BID:
-                rng.state = x
-                legal = self.legal()
-                self.apply(legal[rng.below(len(legal))])
-                x = rng.state
+                # legal() without the list: look, blind nil (and blind six), or the
+                # bids 1..hand size then nil, 1f, 2f, moon
+                seat = self.turn
+                if self.looked[seat] == 0:
+                    count = 3 if self.blind_six_allowed(seat) else 2
+                else:
+                    count = self.hlen[seat] + 4
+                x ^= (x << 13) & _MASK
+                x ^= x >> 17
+                x ^= (x << 5) & _MASK
+                r = (x * count) >> 32
+                if self.looked[seat] == 0:
+                    self.apply(r)
+                elif r < count - 4:
+                    self.apply(3 + r)
+                else:
+                    self.apply(3 + self.tricks + r - (count - 4))
             elif phase == DONE:
                 break
             else:
