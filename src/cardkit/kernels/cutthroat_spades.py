@@ -492,33 +492,84 @@ class CutthroatSpadesKernel(Kernel):
         while made < limit:
             phase = self.phase
             if phase == PLAY:
+                # the rest of the current trick, its state in locals (what _play does
+                # play by play; a call and the attribute traffic per play cost more than
+                # the rules when interpreted)
+                hands = self.hands
+                hlen = self.hlen
+                sc = self.suit_count
+                a_suit = self.a_suit
+                a_power = self.a_power
+                next_seat = self.next_seat
+                tseat = self.trick_seat
+                tcard = self.trick_card
+                t = self.tricks
+                size = self.trick_size
+                skip = self.skip
                 seat = self.turn
-                if self.tlen > 0:
-                    # following (most plays): the led suit's run, else the whole hand,
-                    # as playable() says, without its call
-                    sc = self.suit_count
-                    q = 4 * seat
-                    led = self.led
-                    count = sc[q + led]
-                    lo = seat * self.tricks
-                    if count == 0:
-                        count = self.hlen[seat]
-                    elif led > 0:
-                        lo += sc[q]
-                        if led > 1:
-                            lo += sc[q + 1]
-                            if led > 2:
-                                lo += sc[q + 2]
+                tlen = self.tlen
+                led = self.led
+                best_key = self.best_key
+                best_seat = self.best_seat
+                broken = self.broken
+                while tlen < size and made < limit:
+                    if tlen == 0:
+                        lo, count = self.playable(seat)
+                    else:
+                        # following: the led suit's run, else the whole hand (playable())
+                        q = 4 * seat
+                        count = sc[q + led]
+                        lo = seat * t
+                        if count == 0:
+                            count = hlen[seat]
+                        elif led > 0:
+                            lo += sc[q]
+                            if led > 1:
+                                lo += sc[q + 1]
+                                if led > 2:
+                                    lo += sc[q + 2]
+                    if count > 1:
+                        # rng.below(count), inlined (see chance_random)
+                        x ^= (x << 13) & _MASK
+                        x ^= x >> 17
+                        x ^= (x << 5) & _MASK
+                        lo += (x * count) >> 32
+                    card = hands.pop(lo)
+                    hands.insert((seat + 1) * t - 1, 0)
+                    hlen[seat] -= 1
+                    suit = a_suit[card]
+                    sc[4 * seat + suit] -= 1
+                    key = a_power[card]
+                    if tlen == 0:
+                        led = suit
+                        best_key = key
+                        best_seat = seat
+                    else:
+                        if suit == 0:
+                            if led != 0:
+                                broken = True
+                        elif suit != led:
+                            key = -1
+                        if key > best_key:
+                            best_key = key
+                            best_seat = seat
+                    tseat[tlen] = seat
+                    tcard[tlen] = card
+                    tlen += 1
+                    made += 1
+                    seat = next_seat[seat]
+                    if seat == skip:
+                        seat = next_seat[seat]
+                self.led = led
+                self.best_key = best_key
+                self.best_seat = best_seat
+                self.broken = broken
+                self.tlen = tlen
+                if tlen < size:
+                    self.turn = seat
                 else:
-                    lo, count = self.playable(seat)
-                if count > 1:
-                    # rng.below(count), inlined: a call per draw costs more than the
-                    # rest of a step when interpreted
-                    x ^= (x << 13) & _MASK
-                    x ^= x >> 17
-                    x ^= (x << 5) & _MASK
-                    lo += (x * count) >> 32
-                self._play(seat, lo)
+                    self._end_trick()
+                continue
             elif phase == BID:
                 # legal() without the list: look, blind nil (and blind six), or the
                 # bids 1..hand size then nil, 1f, 2f, moon
@@ -636,7 +687,13 @@ class CutthroatSpadesKernel(Kernel):
                 nxt = self.next_seat[nxt]
             self.turn = nxt
             return
+        self.tlen = tlen
+        self._end_trick()
+
+    def _end_trick(self) -> None:
+        """The trick is complete: its winner takes it and leads; the hand may end."""
         winner = self.best_seat
+        tlen = self.tlen
         a_jack = self.a_jack
         for i in range(tlen):
             jack = a_jack[self.trick_card[i]]
