@@ -3,8 +3,9 @@
 
 Restricted typed Python (compiled by mypyc when available). Cards are ints in display
 order: ``0 RJ, 1 BJ, 2 XJ``, then ``3 + 13 * suit + rank - 2`` with suits ``S H D C``
-(``0..3``), so a sorted hand is a sorted list of ints and each suit (jokers counting as
-spades) is one run of it. Every option of ``CutthroatConfig`` is covered; the bridge
+(``0..3``), so each suit (jokers counting as spades) is one run of a sorted hand; inside,
+hands hold the cards' play action ids, in the same order (see the class docs). Every
+option of ``CutthroatConfig`` is covered; the bridge
 (``cardkit.games.cutthroat_spades.kernel``) turns a config into the ``params`` list and a
 reference state into the :meth:`CutthroatSpadesKernel.snapshot` layout.
 
@@ -207,7 +208,6 @@ class CutthroatSpadesKernel(Kernel):
     hands_played: int
     overtime: bool
     won_by: list[int]
-    scratch: list[int]
 
     def __init__(self, params: list[int], source: CutthroatSpadesKernel | None = None) -> None:
         if source is not None:
@@ -323,7 +323,6 @@ class CutthroatSpadesKernel(Kernel):
         self.hands_played = 0
         self.overtime = False
         self.won_by = []
-        self.scratch = [0] * N_CARDS
 
     def _copy_from(self, k: CutthroatSpadesKernel) -> None:
         self.players = k.players
@@ -385,7 +384,6 @@ class CutthroatSpadesKernel(Kernel):
         self.hands_played = k.hands_played
         self.overtime = k.overtime
         self.won_by = k.won_by[:]
-        self.scratch = [0] * N_CARDS
 
     # ------------------------------------------------------------------ the contract
 
@@ -854,7 +852,7 @@ class CutthroatSpadesKernel(Kernel):
 
     def chance_shuffle(self, order: list[int]) -> None:
         """Deal ``order`` (card ints, top first) as ``core.table.deal`` does."""
-        owner_of = self.scratch
+        owner_of = [0] * N_CARDS
         owners = self.owners
         base = self.dealer * self.ncards
         for i in range(self.ncards):
