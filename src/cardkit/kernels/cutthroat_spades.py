@@ -601,8 +601,16 @@ class CutthroatSpadesKernel(Kernel):
         """Play the legal action id ``action`` of the seat to act."""
         seat = self.turn
         if self.phase == PLAY:
-            start = seat * self.tricks
-            self._play(seat, self.hands.index(action, start, start + self.hlen[seat]))
+            # the card is in its suit's run of the hand
+            sc = self.suit_count
+            q = 4 * seat
+            i = seat * self.tricks
+            for suit in range(self.a_suit[action]):
+                i += sc[q + suit]
+            hands = self.hands
+            while hands[i] != action:
+                i += 1
+            self._play(seat, i)
             return
         # bidding
         if action == 0:
