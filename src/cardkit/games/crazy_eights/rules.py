@@ -9,6 +9,8 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import Any, Callable, Mapping, Sequence
 
+from cardkit.render import Status
+
 from cardkit.cards import SUITS, Card, Suit, sort_cards, standard_deck
 from cardkit.core.options import OptionSpec
 from cardkit.core.resample import Constraint
@@ -197,6 +199,12 @@ class CrazyEightsRules:
         from cardkit.games.crazy_eights.describe import describe
 
         return describe(event, viewer)
+
+    def status(self, view: Mapping[str, Any], names: Mapping[int, str] | None = None) -> Status:
+        """``view`` as sentences and a per-seat table for people (:func:`cardkit.render.status`)."""
+        from cardkit.games.crazy_eights.status import status
+
+        return status(view, names)
 
     def summary(self) -> str:
         """The rules in a few sentences for people, with the action notation (``cardkit rules``)."""

@@ -12,7 +12,9 @@ fields, zones, events and every decision taken where the rules are silent.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Final, Sequence
+from typing import Any, Callable, Final, Mapping, Sequence
+
+from cardkit.render import Status
 
 from cardkit.cards import Card, Suit, sort_cards, standard_deck
 from cardkit.core.options import OptionSpec
@@ -629,6 +631,18 @@ class CutthroatSpadesRules:
         from cardkit.games.cutthroat_spades.describe import describe
 
         return describe(event, viewer)
+
+    def status(self, view: Mapping[str, Any], names: Mapping[int, str] | None = None) -> Status:
+        """``view`` as sentences and a per-seat table for people (:func:`cardkit.render.status`)."""
+        from cardkit.games.cutthroat_spades.status import status
+
+        return status(view, names)
+
+    def action_notes(self, actions: Sequence[object], view: Mapping[str, Any]) -> tuple[str, ...]:
+        """What the special bids among ``actions`` mean (:func:`cardkit.render.action_notes`)."""
+        from cardkit.games.cutthroat_spades.status import action_notes
+
+        return action_notes(actions, view)
 
     def summary(self) -> str:
         """The rules in a few sentences for people, with the action notation (``cardkit rules``)."""

@@ -6,6 +6,8 @@ from __future__ import annotations
 from itertools import product
 from typing import Any, Callable, Final, Mapping
 
+from cardkit.render import Status
+
 from cardkit.cards import RANK_CHARS, Card, sort_cards, standard_deck
 from cardkit.core.options import OptionSpec
 from cardkit.core.records import maker
@@ -312,6 +314,12 @@ class SpaccRules:
         from cardkit.games.spacc_u_mazz.describe import describe
 
         return describe(event, viewer)
+
+    def status(self, view: Mapping[str, Any], names: Mapping[int, str] | None = None) -> Status:
+        """``view`` as sentences and a per-seat table for people (:func:`cardkit.render.status`)."""
+        from cardkit.games.spacc_u_mazz.status import status
+
+        return status(view, names)
 
     def summary(self) -> str:
         """The rules in a few sentences for people, with the action notation (``cardkit rules``)."""

@@ -6,7 +6,9 @@ cards (:data:`~cardkit.games.wizard.state.DECK` order) before every round.
 
 from __future__ import annotations
 
-from typing import Any, Final, Sequence
+from typing import Any, Final, Mapping, Sequence
+
+from cardkit.render import Status
 
 
 from cardkit.cards import SUITS, Card, sort_cards
@@ -445,6 +447,12 @@ class WizardRules:
         from cardkit.games.wizard.describe import describe
 
         return describe(event, viewer)
+
+    def status(self, view: Mapping[str, Any], names: Mapping[int, str] | None = None) -> Status:
+        """``view`` as sentences and a per-seat table for people (:func:`cardkit.render.status`)."""
+        from cardkit.games.wizard.status import status
+
+        return status(view, names)
 
     def summary(self) -> str:
         """The rules in a few sentences for people, with the action notation (``cardkit rules``)."""
