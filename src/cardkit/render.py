@@ -103,8 +103,14 @@ def _card(card: Card | str) -> Card:
 
 
 def action_text(action: object, color: bool = False) -> str:
-    """An action's notation with its card codes shown as cards: ``play 8♥ S`` for ``play 8H S``."""
-    return _CARD_TOKEN.sub(lambda m: card_text(Card(m.group(1)), color), str(action))
+    """An action's notation with its card codes shown as cards: ``play 8♥ S`` for ``play 8H S``,
+    and ``play Jester`` for an action whose ``card`` is Wizard's ``N`` (a lone letter is a
+    card only where the action says it holds that card)."""
+    text = _CARD_TOKEN.sub(lambda m: card_text(Card(m.group(1)), color), str(action))
+    card = getattr(action, "card", None)
+    if isinstance(card, Card) and card.suit is None and card.code in ("W", "N"):
+        text = re.sub(rf"(?<!\S){card.code}(?!\S)", _SPECIAL_NAMES[card.code], text)
+    return text
 
 
 _SYMBOL_LETTERS = {symbol: letter for letter, symbol in SUIT_SYMBOLS.items()}
