@@ -240,6 +240,7 @@ class PlaySession:
             moves += 1
         lines.extend(self.narrate())
         if self.game.is_over:
+            lines.append(self.view_text())  # the final table: scores, and any cards shown
             lines.append(self.result_text())
             self.done = True
         return lines
@@ -343,7 +344,7 @@ class PlaySession:
         try:
             self.game.play(action, self.seat)
         except IllegalActionError as exc:
-            reason = _cut(exc.reason)
+            reason = _cut(exc.reason).rstrip(".")
             if _names_only(reason, self.game.view(self.seat), action):
                 return f"{quoted(text)} is not legal now: {reason}. Enter lists the legal actions."
         except CardkitError:
@@ -489,7 +490,7 @@ class PlaySession:
             ]
 
 
-def _cut(exc: BaseException) -> str:
+def _cut(exc: BaseException | str) -> str:
     """An error's text on one line, cut to a bounded length (it may quote the input)."""
     text = " ".join(str(exc).split())
     return text if len(text) <= _MAX_ERROR_TEXT else text[:_MAX_ERROR_TEXT] + " ..."

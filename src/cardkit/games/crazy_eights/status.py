@@ -62,7 +62,7 @@ def status(view: Mapping[str, Any], names: Mapping[int, str] | None = None) -> S
             row.append(" ".join(card_text(Card.parse(c)) for c in revealed[s]) or "—")
         rows.append(tuple(row))
     if points:
-        header.append("this hand")
+        header.append("last hand")
     if revealed is not None:
         header.append("cards left")
     numeric = (False, True, True, *([True] if points else []), *([False] if revealed is not None else []))

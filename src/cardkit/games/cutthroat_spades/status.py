@@ -69,7 +69,9 @@ def status(view: Mapping[str, Any], names: Mapping[int, str] | None = None) -> S
     sentences = [
         f"Game {view['game_number']}, hand {view['hand_number']}"
         + (f"; seat {view['dealer']} dealt" if view.get("dealer") is not None else "")
-        + f". {view['target']} points win a game; {view['wins_needed']} games win the tournament."
+        + f". {view['target']} points win a game"
+        + (f" (or the lead after {view['max_hands']} hands)" if view.get("max_hands") else "")
+        + f"; {view['wins_needed']} games win the tournament."
     ]
     removed = view.get("removed") or []
     if removed:

@@ -71,7 +71,7 @@ def status(view: Mapping[str, Any], names: Mapping[int, str] | None = None) -> S
             _cards(known[s]),
             str(view["scores"][s]),
         ))  # fmt: skip
-    header = ("seat", "hand" if revealed is not None else "hand cards", "face up", "face down",
-              "known in hand", "score")  # fmt: skip
+    # "known": the cards of that hand every seat saw (a pile taken, a failed blind card)
+    header = ("seat", "hand", "face up", "face down", "known", "score")
     numeric = (False, revealed is None, False, True, False, True)
     return Status(tuple(sentences), (Table("", header, tuple(rows), numeric),))

@@ -28,7 +28,8 @@ def status(view: Mapping[str, Any], names: Mapping[int, str] | None = None) -> S
     else:
         card = card_text(Card.parse(turned))
         if trump is not None:
-            sentences.append(f"Trumps: {SUIT_SYMBOLS[trump]} {SUIT_NAMES[trump]} ({card} turned).")
+            why = f"seat {view['dealer']} chose them: a Wizard was turned" if turned == "W" else f"{card} turned"
+            sentences.append(f"Trumps: {SUIT_SYMBOLS[trump]} {SUIT_NAMES[trump]} ({why}).")
         elif turned == "N":
             sentences.append("A Jester was turned: no trumps.")
         elif view.get("phase") == "trump":
