@@ -89,18 +89,24 @@ def test_the_table_is_sentences_and_a_seat_table(game: str, args: list[str], sen
         assert literal not in table, (literal, table)
 
 
-def test_the_table_shows_the_trick_in_play_with_who_played_what() -> None:
+def test_the_table_shows_the_trick_in_play_and_undo_is_refused_once_a_bot_showed_a_card() -> None:
     child = _spawn(["play", "wizard", "--players", "3", "--seed", "5", "-o", "rounds=3"])
-    screen = ""
-    for _ in range(8):  # bids and plays until a bot has led a trick to the person
-        screen = _screen(child)
+    screen = _screen(child)
+    for _ in range(8):  # bid and play until a bot has led a card to the person
         if "Trick: seat" in screen:
             break
         child.sendline("1")
-    _leave(child)
+        screen = _screen(child)
     assert re.search(r"Trick: seat \d led \S+(, seat \d played \S+)*; follow . \w+ if you can; seat \d is winning it\.",
                      " ".join(screen.split())), screen  # fmt: skip
     assert "last round" in screen and re.search(r"[+-]\d+\s*$", screen.split("Your turn.")[0].splitlines()[-1])
+    # (d) the bot's card was shown to the person: undo is refused, and the game is unchanged
+    child.sendline("undo")
+    answer = " ".join(_screen(child).split())
+    assert "Cannot undo: since your last action, a card that was hidden from you was shown to you" in answer
+    child.sendline("view")
+    assert "Trick: seat" in _screen(child)
+    _leave(child)
 
 
 # ------------------------------------------------------------------ (a) refusals say why
@@ -115,15 +121,23 @@ def test_an_illegal_move_says_why() -> None:
     assert "'play JS' is not legal now: JS does not match 2H (active suit H)." in answer
 
 
-# ------------------------------------------------------------------ (c) wrapping
+# ------------------------------------------------------------------ (c) wrapping, (j) special bids
 
 
-def test_action_lists_break_only_between_actions_at_the_terminal_width() -> None:
+def test_action_lists_break_only_between_actions_and_special_bids_are_explained() -> None:
     child = _spawn(["play", "cutthroat-spades", "--players", "3", "--seed", "5"], columns=60)
-    _screen(child)
+    first = " ".join(_screen(child).split())
     child.sendline("look")
     screen = _screen(child)
     _leave(child)
+    # (j) what the special bids mean, under the list of bids
+    words = " ".join(screen.split())
+    assert "bid blind-nil: nil without looking at your hand" in first
+    assert "bid 1f: one for fifty, take exactly one trick (+50;" in words
+    assert "bid 2f: two for forty, take exactly two tricks (+40;" in words
+    assert "bid moon: shoot the moon, take 14 tricks or more" in words
+    assert "bid nil: take no trick" in words
+    # (c) the list wraps at 60 columns, between actions only
     actions = screen.split("Your turn. Actions:\n")[1].splitlines()
     listed = [line for line in actions if line.startswith("[")]
     assert len(listed) >= 3, "21 bids do not fit in one line of 60 columns"
@@ -133,22 +147,6 @@ def test_action_lists_break_only_between_actions_at_the_terminal_width() -> None
         assert not re.search(r"\bbid$", line), f"an action cut in two: {line!r}"
     numbers = [int(n) for n in re.findall(r"\[(\d+)\]", "\n".join(listed))]
     assert numbers == list(range(1, 22))
-
-
-# ------------------------------------------------------------------ (j) special bids explained
-
-
-def test_special_bids_are_explained_where_bids_are_listed() -> None:
-    child = _spawn(["play", "cutthroat-spades", "--players", "3", "--seed", "5"])
-    first = _screen(child)
-    child.sendline("look")
-    screen = " ".join(_screen(child).split())
-    _leave(child)
-    assert "bid blind-nil: nil without looking at your hand" in " ".join(first.split())
-    assert "bid 1f: one for fifty, take exactly one trick (+50;" in screen
-    assert "bid 2f: two for forty, take exactly two tricks (+40;" in screen
-    assert "bid moon: shoot the moon, take 14 tricks or more" in screen
-    assert "bid nil: take no trick" in screen
 
 
 # ------------------------------------------------------------------ (d) undo against bots
@@ -169,23 +167,6 @@ def test_undo_takes_back_the_bots_replies_when_nothing_was_shown() -> None:
     child.sendline("1")
     child.expect("The game is over|" + PROMPT)
     _leave(child) if child.isalive() else child.close()
-
-
-def test_undo_is_refused_once_a_bot_showed_a_card() -> None:
-    child = _spawn(["play", "wizard", "--players", "3", "--seed", "5", "-o", "rounds=3"])
-    screen = _screen(child)
-    for _ in range(8):  # bid and play until a bot has led a card to the person
-        if "Trick: seat" in screen:
-            break
-        child.sendline("1")
-        screen = _screen(child)
-    assert "Trick: seat" in screen
-    child.sendline("undo")
-    answer = " ".join(_screen(child).split())
-    assert "Cannot undo: since your last action, a card that was hidden from you was shown to you" in answer
-    child.sendline("view")
-    assert "Trick: seat" in _screen(child), "the game is unchanged"
-    _leave(child)
 
 
 # ------------------------------------------------------------------ (e) save ~/x.json
