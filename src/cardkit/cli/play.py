@@ -5,10 +5,16 @@ from standard input and writes plain sentences. What happens between the person'
 is narrated from the person's own redacted entries (``game.entries_for(seat, after)``),
 never from the full state, so the command shows exactly what a seat may know.
 
-Commands at the prompt: a number (from the list of legal actions) or an action's notation
-(``play QS``, ``play 10♥``, ``draw``); an empty line lists the actions again; ``hint``,
-``undo``, ``view``, ``save FILE``, ``save --seat FILE``, ``help``, ``quit``. End of input
-ends the game cleanly.
+Before each of the person's turns the table is shown: the hand, then
+:func:`cardkit.render.status` (the game's sentences and per-seat tables, the words any
+surface shows) laid out for the terminal by :mod:`cardkit.cli.layout`.
+
+Commands at the prompt: a number (from the list of legal actions), an action's notation
+(``play QS``, ``play 10♥``, ``draw``) or the words the list shows (``play jester``, or
+the start of one action's words); an empty line lists the actions again; ``hint``,
+``undo`` (with the bots' replies: ``Game.undo_seat(seat, replies=True)``), ``view``,
+``save FILE``, ``save --seat FILE``, ``help``, ``quit``. End of input ends the game
+cleanly; Ctrl-C offers to save first.
 
 No input ends the game by accident: a line that is not text, is too long, names no action,
 or cannot be saved is answered with a sentence and the prompt comes back (see
@@ -30,11 +36,12 @@ from cardkit.errors import CardkitError, ConfigError
 __all__ = ["add_parser", "run", "PlaySession", "HELP", "SAVE_WARNING"]
 
 HELP = (
-    "Type the number of an action or its notation (e.g. 'play QS' or 'play 10♥'). "
-    "Enter on its own lists the actions again. Other commands: hint (what a bot would "
-    "play), undo (take back your last action, when that reveals nothing), view (your view "
-    "again), save FILE (the whole game's log as JSON, with the seed and every hidden card), "
-    "save --seat FILE (only what your seat saw), help, quit."
+    "Type the number of an action, its notation (e.g. 'play QS' or 'play 10♥') or the words "
+    "the list shows ('play jester'). Enter on its own lists the actions again. Other "
+    "commands: hint (what a bot would play), undo (take back your last action and the bots' "
+    "moves since, unless a card hidden from you was shown since), view (the table again), "
+    "save FILE (the whole game's log as JSON, with the seed and every hidden card), "
+    "save --seat FILE (only what your seat saw), help, quit. Ctrl-C offers to save."
 )
 """The text ``help`` prints."""
 
