@@ -65,7 +65,7 @@ def _leave(child: Any, status: int = 0) -> None:
 FIRST_SCREENS = [
     ("crazy-eights", ["--seed", "5"], ["Top card: ", "the suit to play is", "Stock: "], "cards  score"),
     ("wizard", ["--seed", "5"], ["Round 1 of 20; seat 2 dealt.", "Trumps: "], "cards  bid  tricks  score"),
-    ("cutthroat-spades", ["--seed", "5"], ["Game 1, hand 1", "Out of play: 2♣."], "bid             tricks  bags"),
+    ("cutthroat-spades", ["--seed", "5"], ["Game 1, hand 1", "Out of play: 2♣."], "tricks  bags  score  games"),
     ("spacc-u-mazz", ["--seed", "5"], ["Pile (one card)", "Reference rank: ", "Main stock: "], "face up"),
 ]
 

@@ -27,6 +27,7 @@ import argparse
 import os
 import random
 import re
+import textwrap
 from pathlib import Path
 from typing import Any, Callable, TextIO
 
@@ -179,8 +180,12 @@ class PlaySession:
         others = ", ".join(f"seat {s}: {name}" for s, name in sorted(self.bot_names.items()))
         return (
             f"{self.game.rules.name}, {self.game.players} players. You are seat {self.seat}; "
-            f"{others}.\n{HELP}"
+            f"{others}.\n{self.help_text()}"
         )
+
+    def help_text(self) -> str:
+        """:data:`HELP`, wrapped at the terminal's width."""
+        return "\n".join(textwrap.wrap(HELP, self.width, break_on_hyphens=False))
 
     def narrate(self) -> list[str]:
         """Sentences for the entries the person has not been told about yet."""
@@ -209,7 +214,10 @@ class PlaySession:
         view = self.game.view(self.seat)
         hand = view.get("hand")
         lines = [f"Your hand: {hand_text(hand) if hand is not None else 'not looked at yet'}"]
-        lines += status_lines(status(self.game.rules, view, self.names()), self.width)
+        table = status_lines(status(self.game.rules, view, self.names()), self.width)
+        if any(len(line) > self.width for line in table):  # a narrow terminal: no bot names
+            table = status_lines(status(self.game.rules, view), self.width)
+        lines += table
         return self._paint("\n".join(lines))
 
     def actions_text(self) -> str:
@@ -221,7 +229,8 @@ class PlaySession:
         legal = self.game.legal_actions()
         items = [f"[{i}] {action_text(a)}" for i, a in enumerate(legal, 1)]
         lines = wrap_items(items, self.width)
-        lines += [f"  {note}" for note in action_notes(self.game.rules, legal, self.game.view(self.seat))]
+        for note in action_notes(self.game.rules, legal, self.game.view(self.seat)):
+            lines += textwrap.wrap(note, self.width, initial_indent="  ", subsequent_indent="    ")
         return self._paint("\n".join(lines))
 
     def _paint(self, text: str) -> str:
@@ -273,7 +282,7 @@ class PlaySession:
         if not word:
             return [self.actions_text()]
         if command in ("help", "?"):
-            return [HELP]
+            return [self.help_text()]
         if command in ("quit", "exit"):
             self.done = True
             return ["Bye."]

@@ -42,7 +42,9 @@ def status(view: Mapping[str, Any], names: Mapping[int, str] | None = None) -> S
     pending = int(view.get("pending_draw") or 0)
     if pending:
         who = "The next player" if to_act is None else seat_label(to_act, viewer, names)
-        sentences.append(f"{who} must draw {count_text(pending, 'card')} unless they can pass the penalty on.")
+        sentences.append(
+            f"{who} must play a 2 (adding two to the draw) or draw {count_text(pending, 'card')}."
+        )
     if view.get("drawn") is not None:
         sentences.append(f"You drew {card_text(Card.parse(view['drawn']))}: play it or pass.")
     if isinstance(to_act, int) and view.get("phase") == "play":

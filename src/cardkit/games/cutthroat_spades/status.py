@@ -92,11 +92,11 @@ def status(view: Mapping[str, Any], names: Mapping[int, str] | None = None) -> S
         bid = view["bids"][s]
         cell = bid_cell(bid)
         if bid is None and view.get("phase") == "bid" and not view["looked"][s]:
-            cell = "— (not looked)"
+            cell = "not looked"
         rows.append((
             seat_label(s, viewer, names), str(view["hand_sizes"][s]), cell, str(view["tricks_won"][s]),
             str(view["bags"][s]), str(view["scores"][s]), str(view["tokens"][s]),
         ))  # fmt: skip
-    header = ("seat", "cards", "bid", "tricks", "bags", "score", "games won")
+    header = ("seat", "cards", "bid", "tricks", "bags", "score", "games")
     numeric = (False, True, False, True, True, True, True)
     return Status(tuple(sentences), (Table("", header, tuple(rows), numeric),))

@@ -54,7 +54,12 @@ def status(view: Mapping[str, Any], names: Mapping[int, str] | None = None) -> S
     to_act = view.get("to_act")
     if pending and isinstance(to_act, int):
         who = seat_label(to_act, viewer, names)
-        sentences.append(f"{who} turned up the red joker and decides what it does ({pending}).")
+        choice = (
+            "throw the whole hand onto the pile, or keep it"
+            if pending == "dump"
+            else "remove a face-up or face-down card from the game, or decline"
+        )
+        sentences.append(f"{who} turned up the red joker and decides: {choice}.")
     places = view.get("places") or []
     if places:
         sentences.append("Out so far, best first: " + ", ".join(seat_label(s, viewer, names) for s in places) + ".")
