@@ -9,8 +9,6 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import Any, Callable, Mapping, Sequence
 
-from cardkit.render import Status
-
 from cardkit.cards import SUITS, Card, Suit, sort_cards, standard_deck
 from cardkit.core.options import OptionSpec
 from cardkit.core.resample import Constraint
@@ -59,6 +57,7 @@ from cardkit.games.crazy_eights.events import (
 from cardkit.games.crazy_eights.scoring import hand_total, points_for_blocked, points_for_out
 from cardkit.games.crazy_eights.state import CrazyEightsState, Owed, make_state, replace_state
 from cardkit.games.crazy_eights.view import CrazyEightsView
+from cardkit.render import Status
 
 __all__ = ["CrazyEightsRules", "RULES"]
 

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 from typing import Any, Callable, Final, Mapping, Sequence
 
-from cardkit.render import Status
-
 from cardkit.cards import Card, Suit, sort_cards, standard_deck
 from cardkit.core.options import OptionSpec
 from cardkit.core.resample import Constraint
@@ -70,6 +68,7 @@ from cardkit.games.cutthroat_spades.scoring import moon_threshold, score_seat
 from cardkit.games.cutthroat_spades.state import BidInfo, CutthroatState, GameRecord, make_state, replace
 from cardkit.games.cutthroat_spades.view import CutthroatView
 from cardkit.games.notation import parse_chance, parse_number, quoted
+from cardkit.render import Status
 
 __all__ = [
     "CutthroatSpadesRules", "RULES", "Layout", "layout_of", "suit_of", "rank_of", "trick_power",

@@ -6,8 +6,6 @@ from __future__ import annotations
 from itertools import product
 from typing import Any, Callable, Final, Mapping
 
-from cardkit.render import Status
-
 from cardkit.cards import RANK_CHARS, Card, sort_cards, standard_deck
 from cardkit.core.options import OptionSpec
 from cardkit.core.records import maker
@@ -84,6 +82,7 @@ from cardkit.games.spacc_u_mazz.events import (
 from cardkit.games.spacc_u_mazz.scoring import hand_points, rank_orders, variable_points
 from cardkit.games.spacc_u_mazz.state import SpaccState, make_state, replace
 from cardkit.games.spacc_u_mazz.view import SpaccView
+from cardkit.render import Status
 
 __all__ = ["SpaccRules", "RULES", "PACK", "JOKERS", "RED_JOKER", "BLACK_JOKER"]
 

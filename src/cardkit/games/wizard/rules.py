@@ -8,9 +8,6 @@ from __future__ import annotations
 
 from typing import Any, Final, Mapping, Sequence
 
-from cardkit.render import Status
-
-
 from cardkit.cards import SUITS, Card, sort_cards
 from cardkit.core.options import OptionSpec
 from cardkit.core.resample import Constraint
@@ -52,6 +49,7 @@ from cardkit.games.wizard.scoring import round_points, winners
 from cardkit.games.wizard.state import DECK, WIZARD, Phase, WizardState, initial_state, make_state, replace
 from cardkit.games.wizard.tricks import playable, suit_to_follow, trick_winner
 from cardkit.games.wizard.view import WizardView
+from cardkit.render import Status
 
 __all__ = ["WizardRules", "RULES"]
 
