@@ -15,13 +15,19 @@ whether its output is a terminal and whether ``NO_COLOR`` is set (:func:`use_col
 viewer)`` when a game provides it (every built-in game does) and otherwise falls back to
 a generic sentence built from the event's class name and fields, so a user's own game
 gets readable text without writing anything.
+
+:func:`status` turns a seat's view into a :class:`Status`: a few sentences and small
+tables (one row per seat) of plain text, cards as symbols and no escape codes. It asks
+``rules.status(view, names)`` when a game provides it (every built-in game does) and
+otherwise falls back to :func:`generic_status`. Any surface lays a status out its own way:
+``cardkit play`` as aligned columns, a web page as an HTML table.
 """
 
 from __future__ import annotations
 
 import os
 import re
-from typing import Any, Iterable, Mapping, TextIO, cast
+from typing import Any, Iterable, Mapping, Sequence, TextIO, cast
 
 import attrs
 
@@ -40,6 +46,13 @@ __all__ = [
     "use_color",
     "symbols_to_codes",
     "count_text",
+    "Table",
+    "Status",
+    "status",
+    "generic_status",
+    "action_notes",
+    "seat_label",
+    "signed",
 ]
 
 SUIT_SYMBOLS: Mapping[str, str] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -90,8 +103,14 @@ def _card(card: Card | str) -> Card:
 
 
 def action_text(action: object, color: bool = False) -> str:
-    """An action's notation with its card codes shown as cards: ``play 8♥ S`` for ``play 8H S``."""
-    return _CARD_TOKEN.sub(lambda m: card_text(Card(m.group(1)), color), str(action))
+    """An action's notation with its card codes shown as cards: ``play 8♥ S`` for ``play 8H S``,
+    and ``play Jester`` for an action whose ``card`` is Wizard's ``N`` (a lone letter is a
+    card only where the action says it holds that card)."""
+    text = _CARD_TOKEN.sub(lambda m: card_text(Card(m.group(1)), color), str(action))
+    card = getattr(action, "card", None)
+    if isinstance(card, Card) and card.suit is None and card.code in ("W", "N"):
+        text = re.sub(rf"(?<!\S){card.code}(?!\S)", _SPECIAL_NAMES[card.code], text)
+    return text
 
 
 _SYMBOL_LETTERS = {symbol: letter for letter, symbol in SUIT_SYMBOLS.items()}
@@ -214,3 +233,96 @@ def _view_value(value: Any, color: bool) -> str:
 
 def _is_card(text: str) -> bool:
     return bool(_CARD_TOKEN.fullmatch(text)) or text in ("W", "N")
+
+
+# ---------------------------------------------------------------------------- status
+
+
+@attrs.frozen
+class Table:
+    """A small table of text for people: a ``title`` (may be empty), column ``header`` and
+    ``rows`` (each as long as the header). Cells are plain text; numbers are right-aligned
+    by whoever lays the table out (:attr:`numeric` names those columns)."""
+
+    title: str
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    numeric: tuple[bool, ...] = ()
+
+    def is_numeric(self, column: int) -> bool:
+        """Whether ``column`` holds numbers (to align right)."""
+        return column < len(self.numeric) and self.numeric[column]
+
+
+@attrs.frozen
+class Status:
+    """What a seat's view shows of the table, for a person: ``sentences`` (the centre of
+    the table, whose turn it is) and ``tables`` (per-seat facts: cards held, bids, scores)."""
+
+    sentences: tuple[str, ...]
+    tables: tuple[Table, ...] = ()
+
+
+def seat_label(seat: int, viewer: int | None, names: Mapping[int, str] | None = None) -> str:
+    """``Seat 2``, ``Seat 2 (you)``, or with a name ``Seat 2 (rule bot)``."""
+    if seat == viewer:
+        return f"Seat {seat} (you)"
+    name = names.get(seat) if names else None
+    return f"Seat {seat} ({name})" if name else f"Seat {seat}"
+
+
+def signed(n: int) -> str:
+    """``+30``, ``-10``, ``0``."""
+    return f"{n:+d}" if n else "0"
+
+
+def status(rules: Any, view: Mapping[str, Any], names: Mapping[int, str] | None = None) -> Status:
+    """The :class:`Status` of ``view`` (``rules.status`` when the game has it).
+
+    ``names`` labels other seats (``{1: "rule bot"}``); the viewing seat reads ``(you)``.
+    """
+    method = getattr(rules, "status", None)
+    if callable(method):
+        return cast(Status, method(view, names))
+    return generic_status(view, names)
+
+
+def action_notes(rules: Any, actions: Sequence[object], view: Mapping[str, Any]) -> tuple[str, ...]:
+    """Lines that explain terse notation among ``actions`` (``bid 1f: one for fifty, ...``),
+    from ``rules.action_notes`` when the game has it; else none."""
+    method = getattr(rules, "action_notes", None)
+    if callable(method):
+        return tuple(str(n) for n in method(actions, view))
+    return ()
+
+
+def generic_status(view: Mapping[str, Any], names: Mapping[int, str] | None = None) -> Status:
+    """A status for any game: whose turn it is, a table of the per-seat lists of the view
+    (one row per seat), and the other fields as ``key: value`` sentences."""
+    players = view.get("players")
+    viewer = view.get("seat")
+    skip = {"game", "legal_actions", "result", "seat", "players", "to_act", "hand"}
+    columns: list[tuple[str, list[Any]]] = []
+    sentences: list[str] = []
+    to_act = view.get("to_act")
+    if isinstance(to_act, int):
+        sentences.append(f"{seat_label(to_act, viewer, names)} is to act.")
+    for key, value in view.items():
+        if key in skip or value is None or value == [] or value == ():
+            continue
+        label = key.replace("_", " ")
+        if isinstance(players, int) and isinstance(value, list) and len(value) == players:
+            columns.append((label, value))
+        elif isinstance(value, str) and value in SUIT_SYMBOLS and ("suit" in key or "trump" in key):
+            sentences.append(f"{label.capitalize()}: {SUIT_SYMBOLS[value]}.")
+        else:
+            sentences.append(f"{label.capitalize()}: {_view_value(value, False)}.")
+    tables: tuple[Table, ...] = ()
+    if columns and isinstance(players, int):
+        rows = tuple(
+            (seat_label(s, viewer, names), *(_view_value(col[s], False) for _, col in columns))
+            for s in range(players)
+        )
+        numeric = (False, *(all(isinstance(v, int) for v in col) for _, col in columns))
+        tables = (Table("", ("seat", *(label for label, _ in columns)), rows, numeric),)
+    return Status(tuple(sentences), tables)

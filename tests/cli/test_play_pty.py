@@ -105,21 +105,6 @@ def test_a_person_plays_a_whole_game(game: str, args: list[str], tmp_path: Path)
     assert cardkit.loads_seat_log(mine.read_text(encoding="utf-8")) == replayed.log_for(0)
 
 
-def test_undo_through_the_terminal_is_refused_once_a_bot_has_moved(tmp_path: Path) -> None:
-    child = _spawn(["play", "wizard", "--players", "3", "--seed", "3", "-o", "rounds=1"], _env())
-    child.expect(PROMPT)
-    child.sendline("1")
-    child.expect(PROMPT)
-    child.sendline("undo")
-    child.expect(PROMPT)
-    assert "Cannot undo" in (child.before or "")
-    child.sendline("quit")
-    child.expect("Bye.")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
-
-
 def test_colour_on_a_terminal_unless_no_color() -> None:
     env = _env()
     del env["NO_COLOR"]

@@ -87,14 +87,58 @@ def test_undo_takes_back_a_move_that_revealed_nothing() -> None:
     assert session.game == before
 
 
-def test_undo_is_refused_after_a_bot_moved_and_the_game_is_unchanged() -> None:
+def test_undo_takes_back_the_bots_replies_unless_a_card_was_shown() -> None:
     session = PlaySession.start("wizard", players=3, seat=0, bots="rule", seed=3, options={"rounds": 1})
     session.advance()
-    session.handle("1")
+    before = session.game
+    session.handle("1")  # a bid; the bots bid after it and show no card
+    assert session.game.entry_count == before.entry_count + 3
+    assert session.handle("undo") == ["Your last action is taken back, with 2 bot move(s) that followed it."]
+    assert session.game == before
+    session = PlaySession.start("wizard", players=3, seat=0, bots="rule", seed=5, options={"rounds": 3})
+    session.advance()
+    while "Trick: seat" not in session.view_text():  # until a bot has led a card to the person
+        session.handle("1")
     after = session.game
     answer = session.handle("undo")
-    assert answer[0].startswith("Cannot undo: ")
+    assert answer[0].startswith("Cannot undo: since your last action, a card that was hidden from you")
     assert session.game is after
+
+
+def test_cards_may_be_named_as_the_list_shows_them() -> None:
+    session = PlaySession.start("wizard", players=3, seat=0, bots="rule", seed=5, options={"rounds": 3})
+    session.advance()
+    for _ in range(7):
+        session.handle("1")
+    assert [str(a) for a in session.game.legal_actions()] == ["play N", "play 4D"]
+    game = session.game
+    for typed in ("play jester", "PLAY Jester", "play J", "play N", "play n", "1"):
+        session.game, session.narrated = game, game.entry_count - 1
+        assert session.handle(typed)[0] == "Seat 0 (you) plays Jester.", typed
+    session.game = game
+    answer = session.handle("play")
+    assert answer == ["'play' could be any of: [1] play Jester  [2] play 4♦. Type more, or a number."]
+    assert session.game is game
+
+
+def test_a_refusal_never_names_a_card_the_person_cannot_see() -> None:
+    from cardkit.cli.play import _names_only
+
+    view = {"hand": ["JS", "2H"], "top_card": "KH", "pile": [["1", "9C"]]}
+    assert _names_only("JS does not match KH (active suit H)", view, "play JS")
+    assert _names_only("9C is on top; 10H is yours", view, "play 10H")
+    assert not _names_only("seat 1 holds QD", view, "play JS")
+
+
+def test_ctrl_c_then_enter_leaves_without_saving() -> None:
+    import io
+
+    session = PlaySession.start("crazy-eights", players=2, seat=0, bots="rule", seed=3)
+    session.advance()
+    session.handle("1")
+    out = io.StringIO()
+    assert session._interrupted(io.StringIO("\n"), out, lambda t: print(t, file=out)) == 130
+    assert "Not saved: bye." in out.getvalue()
 
 
 def test_bad_input_is_answered_not_raised(tmp_path: Path) -> None:

@@ -1,7 +1,8 @@
 """``cardkit games | play | simulate | show | replay | rules | arena`` (see ``cardkit --help``).
 
 Exit codes: 0 success, 1 a cardkit error (bad log, bad option, unreadable file …),
-2 bad usage (argparse), 130 interrupted by Ctrl-C (``simulate`` prints what it had).
+2 bad usage (argparse), 130 interrupted by Ctrl-C (``simulate`` prints what it had,
+``play`` offers to save first), 141 the reader of the output went away (``| head``).
 No error path prints a traceback: each prints one ``cardkit: ...`` line on stderr.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 import sys
 from typing import Any, Sequence
 
@@ -25,7 +27,7 @@ from cardkit.games import available_games, builtin_player_range, get_rules
 # The engine, serde and the testing module are imported by the commands that use them:
 # `cardkit games` and `--help` need none of them and should start fast.
 
-__all__ = ["main", "parse_option", "build_parser", "DEFAULT_MAX_ACTIONS", "INTERRUPTED"]
+__all__ = ["main", "parse_option", "build_parser", "DEFAULT_MAX_ACTIONS", "INTERRUPTED", "BROKEN_PIPE"]
 
 # Python spellings a person types on a command line, besides JSON's true/false/null.
 _PYTHON_WORDS: dict[str, Any] = {"True": True, "False": False, "None": None}
@@ -153,12 +155,44 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+BROKEN_PIPE = 141
+"""The exit status when the reader of standard output went away (``cardkit show LOG | head``):
+128 + SIGPIPE, what a shell reports for a command ended by a closed pipe."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script."""
-    args = build_parser().parse_args(argv)
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        return _closed_pipe()
+
+
+def _closed_pipe() -> int:
+    # the reader left: say nothing (there is nobody to read it), and point standard output
+    # at /dev/null so that the interpreter's final flush cannot fail a second time
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # pragma: no cover - no file descriptor to point
+        pass
+    return BROKEN_PIPE
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit:  # --help, --version and usage errors leave as argparse decided
+        sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's last flush
+        raise
     _tolerant_stdout()
     try:
-        return int(args.func(args))
+        status = int(args.func(args))
+        sys.stdout.flush()
+        return status
+    except BrokenPipeError:
+        raise
     except CardkitError as exc:
         print(f"cardkit: {type(exc).__name__}: {_one_line(exc)}", file=sys.stderr)
         return 1

@@ -5,10 +5,16 @@ from standard input and writes plain sentences. What happens between the person'
 is narrated from the person's own redacted entries (``game.entries_for(seat, after)``),
 never from the full state, so the command shows exactly what a seat may know.
 
-Commands at the prompt: a number (from the list of legal actions) or an action's notation
-(``play QS``, ``play 10♥``, ``draw``); an empty line lists the actions again; ``hint``,
-``undo``, ``view``, ``save FILE``, ``save --seat FILE``, ``help``, ``quit``. End of input
-ends the game cleanly.
+Before each of the person's turns the table is shown: the hand, then
+:func:`cardkit.render.status` (the game's sentences and per-seat tables, the words any
+surface shows) laid out for the terminal by :mod:`cardkit.cli.layout`.
+
+Commands at the prompt: a number (from the list of legal actions), an action's notation
+(``play QS``, ``play 10♥``, ``draw``) or the words the list shows (``play jester``, or
+the start of one action's words); an empty line lists the actions again; ``hint``,
+``undo`` (with the bots' replies: ``Game.undo_seat(seat, replies=True)``), ``view``,
+``save FILE``, ``save --seat FILE``, ``help``, ``quit``. End of input ends the game
+cleanly; Ctrl-C offers to save first.
 
 No input ends the game by accident: a line that is not text, is too long, names no action,
 or cannot be saved is answered with a sentence and the prompt comes back (see
@@ -18,7 +24,9 @@ or cannot be saved is answered with a sentence and the prompt comes back (see
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import re
 import textwrap
 from pathlib import Path
 from typing import Any, Callable, TextIO
@@ -29,14 +37,16 @@ from cardkit.errors import CardkitError, ConfigError
 __all__ = ["add_parser", "run", "PlaySession", "HELP", "SAVE_WARNING"]
 
 HELP = (
-    "Type the number of an action or its notation (e.g. 'play QS' or 'play 10♥'). "
-    "Enter on its own lists the actions again. Other commands: hint (what a bot would "
-    "play), undo (take back your last action, when that reveals nothing), view (your view "
-    "again), save FILE (the whole game's log as JSON, with the seed and every hidden card), "
-    "save --seat FILE (only what your seat saw), help, quit."
+    "Type the number of an action, its notation (e.g. 'play QS' or 'play 10♥') or the words "
+    "the list shows ('play jester'). Enter on its own lists the actions again. Other "
+    "commands: hint (what a bot would play), undo (take back your last action and the bots' "
+    "moves since, unless a card hidden from you was shown since), view (the table again), "
+    "save FILE (the whole game's log as JSON, with the seed and every hidden card), "
+    "save --seat FILE (only what your seat saw), help, quit. Ctrl-C offers to save."
 )
 """The text ``help`` prints."""
 
+INTERRUPTED = 130  # the exit status of a command ended by Ctrl-C
 _MAX_BOT_ACTIONS = 100_000  # a guard against a game that never returns to the person
 _MAX_ERROR_TEXT = 300  # an error text echoed back is cut here (it may quote the input)
 
@@ -79,6 +89,7 @@ def run(args: argparse.Namespace) -> int:
     """Start the game described by ``args`` and play it on standard input and output."""
     import sys
 
+    from cardkit.cli.layout import terminal_width
     from cardkit.render import use_color
 
     session = PlaySession.start(
@@ -90,6 +101,7 @@ def run(args: argparse.Namespace) -> int:
         options=dict(args.option or []),
         color=use_color(sys.stdout),
     )
+    session.width = terminal_width()
     # bytes that are not text become a refused line, not a UnicodeDecodeError
     return session.run(tolerant(sys.stdin), sys.stdout)
 
@@ -127,6 +139,7 @@ class PlaySession:
         self.color = color
         self.narrated = -1
         self.done = False
+        self.width = 100  # columns; run() sets the terminal's
 
     @classmethod
     def start(
@@ -167,8 +180,12 @@ class PlaySession:
         others = ", ".join(f"seat {s}: {name}" for s, name in sorted(self.bot_names.items()))
         return (
             f"{self.game.rules.name}, {self.game.players} players. You are seat {self.seat}; "
-            f"{others}.\n{HELP}"
+            f"{others}.\n{self.help_text()}"
         )
+
+    def help_text(self) -> str:
+        """:data:`HELP`, wrapped at the terminal's width."""
+        return "\n".join(textwrap.wrap(HELP, self.width, break_on_hyphens=False))
 
     def narrate(self) -> list[str]:
         """Sentences for the entries the person has not been told about yet."""
@@ -184,19 +201,42 @@ class PlaySession:
             self.narrated = entries[-1].seq
         return lines
 
-    def view_text(self) -> str:
-        """The person's view, with cards as symbols."""
-        from cardkit.render import view_summary
+    def names(self) -> dict[int, str]:
+        """How the table labels the other seats: ``{1: "rule bot"}``."""
+        return {s: f"{spec} bot" for s, spec in self.bot_names.items()}
 
-        return view_summary(self.game.view(self.seat), self.color)
+    def view_text(self) -> str:
+        """The person's hand, then the table: sentences and a per-seat table
+        (:func:`cardkit.render.status`, the words any surface shows), laid out for the terminal."""
+        from cardkit.cli.layout import status_lines
+        from cardkit.render import hand_text, status
+
+        view = self.game.view(self.seat)
+        hand = view.get("hand")
+        lines = [f"Your hand: {hand_text(hand) if hand is not None else 'not looked at yet'}"]
+        table = status_lines(status(self.game.rules, view, self.names()), self.width)
+        if any(len(line) > self.width for line in table):  # a narrow terminal: no bot names
+            table = status_lines(status(self.game.rules, view), self.width)
+        lines += table
+        return self._paint("\n".join(lines))
 
     def actions_text(self) -> str:
-        """The numbered legal actions."""
-        from cardkit.render import action_text
+        """The numbered legal actions, wrapped between actions at the terminal's width, then
+        what any terse notation among them means (``bid 1f: one for fifty, ...``)."""
+        from cardkit.cli.layout import wrap_items
+        from cardkit.render import action_notes, action_text
 
-        items = [f"[{i}] {action_text(a, self.color)}" for i, a in enumerate(self.game.legal_actions(), 1)]
-        # wrap on the plain text so that colour codes never split an item
-        return "\n".join(textwrap.wrap("  ".join(items), 100, break_long_words=False, break_on_hyphens=False))
+        legal = self.game.legal_actions()
+        items = [f"[{i}] {action_text(a)}" for i, a in enumerate(legal, 1)]
+        lines = wrap_items(items, self.width)
+        for note in action_notes(self.game.rules, legal, self.game.view(self.seat)):
+            lines += textwrap.wrap(note, self.width, initial_indent="  ", subsequent_indent="    ")
+        return self._paint("\n".join(lines))
+
+    def _paint(self, text: str) -> str:
+        from cardkit.cli.layout import paint
+
+        return paint(text) if self.color else text
 
     def your_turn(self) -> str:
         """What the person sees when it is their turn."""
@@ -216,6 +256,7 @@ class PlaySession:
             moves += 1
         lines.extend(self.narrate())
         if self.game.is_over:
+            lines.append(self.view_text())  # the final table: scores, and any cards shown
             lines.append(self.result_text())
             self.done = True
         return lines
@@ -241,7 +282,7 @@ class PlaySession:
         if not word:
             return [self.actions_text()]
         if command in ("help", "?"):
-            return [HELP]
+            return [self.help_text()]
         if command in ("quit", "exit"):
             self.done = True
             return ["Bye."]
@@ -256,7 +297,8 @@ class PlaySession:
         return self.act(word)
 
     def act(self, text: str) -> list[str]:
-        """Play the action the person named (a number or notation); explain a refusal."""
+        """Play the action the person named (a number, a notation, or the words the list
+        shows, such as ``play jester``); explain a refusal."""
         from cardkit.render import symbols_to_codes
 
         legal = self.game.legal_actions()
@@ -272,17 +314,58 @@ class PlaySession:
             try:
                 action = self.game.rules.parse_action(symbols_to_codes(text))
             except CardkitError as exc:
-                return [
-                    f"I did not understand {quoted(text)}: {_cut(exc)}. Enter lists the actions; "
-                    "help explains."
-                ]
+                matched = self._by_words(text, legal)
+                if isinstance(matched, list):
+                    return matched
+                if matched is None:
+                    return [
+                        f"I did not understand {quoted(text)}: {_cut(exc)}. Enter lists the actions; "
+                        "help explains."
+                    ]
+                action = matched
             if action not in legal:
-                return [f"{quoted(text)} is not legal now. Enter lists the legal actions."]
+                return [self._refusal(text, action)]
         try:
             self.game = self.game.play(action, self.seat)
         except CardkitError as exc:
             return [f"That was refused: {_cut(exc)}"]
         return self.advance()
+
+    def _by_words(self, text: str, legal: list[Any]) -> Any:
+        """The legal action whose shown words (``play Jester``) or notation (``play N``)
+        ``text`` spells, or starts (``play J`` when only one action starts so); a list of
+        lines when several do; None when none does."""
+        from cardkit.render import action_text
+
+        typed = " ".join(text.lower().split())
+        if not typed:
+            return None
+        shown = [(action_text(a).lower(), str(a).lower()) for a in legal]
+        exact = [a for a, words in zip(legal, shown) if typed in words]
+        if len(exact) == 1:
+            return exact[0]
+        starts = [i for i, words in enumerate(shown) if any(w.startswith(typed) for w in words)]
+        if len(starts) == 1:
+            return legal[starts[0]]
+        if len(starts) > 1:
+            options = "  ".join(f"[{i + 1}] {action_text(legal[i], self.color)}" for i in starts)
+            return [f"{quoted(text)} could be any of: {options}. Type more, or a number."]
+        return None
+
+    def _refusal(self, text: str, action: Any) -> str:
+        """Why ``action`` is not legal now, in the rules' own words where those name no card
+        the person cannot see (the reason is the rules' check of the full state)."""
+        from cardkit.errors import IllegalActionError
+
+        try:
+            self.game.play(action, self.seat)
+        except IllegalActionError as exc:
+            reason = _cut(exc.reason).rstrip(".")
+            if _names_only(reason, self.game.view(self.seat), action):
+                return f"{quoted(text)} is not legal now: {reason}. Enter lists the legal actions."
+        except CardkitError:
+            pass
+        return f"{quoted(text)} is not legal now. Enter lists the legal actions."
 
     def hint(self) -> str:
         """What a bot would play here, with its one-line reason where the bot can give one."""
@@ -300,28 +383,21 @@ class PlaySession:
         return f"Hint: [{number}] {action_text(action, self.color)}: {reason}"
 
     def undo(self) -> list[str]:
-        """Take back the person's last action when that is safe (nothing was revealed since)."""
-        entries = self.game.log.entries
-        steps = 0
-        for entry in reversed(entries):
-            if entry.actor >= 0:
-                steps += 1
-                if entry.actor == self.seat:
-                    break
-        else:
+        """Take back the person's last action, with the bots' replies since, when no card
+        hidden from the person was shown to them since (``Game.undo_seat(seat, replies=True)``)."""
+        if not any(entry.actor == self.seat for entry in self.game.entries_for(self.seat)):
             return ["There is nothing of yours to undo."]
-        if steps > 1:
-            return [
-                "Cannot undo: other seats have played since your last action, and undo never "
-                "takes back a move made after seeing yours."
-            ]
         try:
-            earlier = self.game.undo(steps, safe=True)
+            earlier = self.game.undo_seat(self.seat, safe=True, replies=True)
         except CardkitError as exc:
-            return [f"Cannot undo: {exc}"]
+            return [f"Cannot undo: {_cut(exc)}."]
+        replies = sum(
+            1 for e in self.game.log.entries[earlier.entry_count :] if e.actor >= 0 and e.actor != self.seat
+        )
         self.game = earlier
         self.narrated = min(self.narrated, earlier.entry_count - 1)
-        return ["Your last action is taken back."]
+        also = f", with {replies} bot move(s) that followed it" if replies else ""
+        return [f"Your last action is taken back{also}."]
 
     def save(self, words: str) -> list[str]:
         """``save FILE``: write the whole game's log (the host log: JSON that ``cardkit
@@ -336,6 +412,7 @@ class PlaySession:
         if not name:
             return ["Say where: save FILE (the whole game) or save --seat FILE (what your seat saw)"]
         log = self.game.log_for(self.seat) if seat_only else self.game.log
+        name = os.path.expanduser(name)  # save ~/x.json: the shell is not there to expand ~
         shown = name if name.isprintable() and len(name) <= 200 else quoted(name, 200)
         try:
             Path(name).write_text(dumps(log), encoding="utf-8")
@@ -352,8 +429,15 @@ class PlaySession:
         return [f"Saved the log to {shown} ({entries} entries).", SAVE_WARNING.format(name=shown)]
 
     def run(self, stdin: TextIO, stdout: TextIO, prompt: str = "> ") -> int:
-        """The whole game on two text streams; returns the exit status (0)."""
+        """The whole game on two text streams; returns the exit status (0, or 130 after
+        Ctrl-C, which first offers to save the game)."""
         say: Callable[[str], None] = lambda text: print(text, file=stdout, flush=True)
+        try:
+            return self._play(stdin, stdout, say, prompt)
+        except KeyboardInterrupt:
+            return self._interrupted(stdin, stdout, say)
+
+    def _play(self, stdin: TextIO, stdout: TextIO, say: Callable[[str], None], prompt: str) -> int:
         say(self.header())
         for text in self.advance():
             say(text)
@@ -376,6 +460,40 @@ class PlaySession:
                     break
         return 0
 
+    def _interrupted(self, stdin: TextIO, stdout: TextIO, say: Callable[[str], None]) -> int:
+        """Ctrl-C: offer to save before ending; a second Ctrl-C or the end of input ends
+        without saving. Returns 130, the status of a command ended by Ctrl-C."""
+        if self.done or self.game.entry_count == 0:
+            say("\nInterrupted: bye.")
+            return INTERRUPTED
+        say(
+            "\nInterrupted. To keep this game, type a file name to save it to (save --seat FILE "
+            "keeps only what your seat saw); Enter, Ctrl-C or end of input leaves without saving."
+        )
+        while True:
+            try:
+                stdout.write("save to> ")
+                stdout.flush()
+                line = read_line(stdin)
+            except KeyboardInterrupt:
+                say("\nNot saved: bye.")
+                return INTERRUPTED
+            if line is None or not line.text.strip():
+                say("\nNot saved: bye." if line is None else "Not saved: bye.")
+                return INTERRUPTED
+            if line.problem is not None:
+                say(line.problem)
+                continue
+            words = line.text.strip()
+            if words.lower().startswith("save "):
+                words = words[5:].strip()
+            answer = self.save(words)
+            for text in answer:
+                say(text)
+            if answer and answer[0].startswith("Saved"):
+                say("Bye.")
+                return INTERRUPTED
+
     def answer(self, line: str) -> list[str]:
         """:meth:`handle`, except that an unexpected error (a bug) is reported in one line
         and the game goes on: the game is immutable, so a failed step left it as it was."""
@@ -388,7 +506,28 @@ class PlaySession:
             ]
 
 
-def _cut(exc: BaseException) -> str:
+def _cut(exc: BaseException | str) -> str:
     """An error's text on one line, cut to a bounded length (it may quote the input)."""
     text = " ".join(str(exc).split())
     return text if len(text) <= _MAX_ERROR_TEXT else text[:_MAX_ERROR_TEXT] + " ..."
+
+
+_CARD_CODE = re.compile(r"\b(10[SHDC]|[2-9TJQKA][SHDC]|RJ|BJ|XJ)\b")
+
+
+def _names_only(reason: str, view: Any, action: object) -> bool:
+    """Whether every card code in ``reason`` is one the person can see in ``view`` or typed
+    in ``action``: a rules message is written for the full state and could name a hidden card."""
+    visible = {code.replace("10", "T", 1) for code in _CARD_CODE.findall(str(action))}
+    visible.update(_codes_in(view))
+    return all(code.replace("10", "T", 1) in visible for code in _CARD_CODE.findall(reason))
+
+
+def _codes_in(value: Any) -> set[str]:
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return set().union(*(_codes_in(v) for v in value.values())) if value else set()
+    if isinstance(value, (list, tuple)):
+        return set().union(*(_codes_in(v) for v in value)) if value else set()
+    return set()

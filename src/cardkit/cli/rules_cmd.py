@@ -29,14 +29,16 @@ def rules_document(name: str) -> dict[str, Any]:
     }
 
 
-def _allowed(spec: OptionSpec) -> str:
+def _allowed(spec: OptionSpec) -> str | None:
+    """The values allowed beyond the type (choices, a range, null), or None when the type
+    says it all (``bool``: printing ``bool; bool`` said the type twice)."""
     if spec.choices is not None:
         text = " | ".join(json.dumps(c) for c in spec.choices)
-    elif spec.type == "int":
+    elif spec.type == "int" and (spec.minimum is not None or spec.maximum is not None):
         high = "" if spec.maximum is None else str(spec.maximum)
         text = f"{spec.minimum if spec.minimum is not None else ''}..{high}"
     else:
-        text = spec.type
+        return "null allowed" if spec.nullable else None
     return text + (" | null" if spec.nullable else "")
 
 
@@ -60,7 +62,9 @@ def rules_text(rules: Any) -> str:
         lines.append("  (none)")
     for spec in specs:
         default = "depends on players" if spec.default_depends else json.dumps(spec.to_json()["default"])
-        lines.append(f"  {spec.name} ({spec.type}; {_allowed(spec)}; default {default})")
+        allowed = _allowed(spec)
+        parts = [spec.type, *([allowed] if allowed is not None else []), f"default {default}"]
+        lines.append(f"  {spec.name} ({'; '.join(parts)})")
         lines.append(f"      {spec.doc}")
     return "\n".join(lines)
 

@@ -15,7 +15,7 @@ from typing import Any, Callable, Final, Generic, Iterable, Sequence, TypeVar
 
 from cardkit.core.config import resolve_config
 from cardkit.core.fields import CHECKED_ACTIONS, check_fields, wrong_field
-from cardkit.core.knowledge import check_safe_undo
+from cardkit.core.knowledge import check_safe_undo, check_take_back
 from cardkit.core.log import GameLog, LogEntry, SeatEntry, SeatLog, upcast
 from cardkit.core.rules import (
     CHANCE,
@@ -835,9 +835,15 @@ class Game(Generic[A, V]):
             self._line.history,
         )  # fmt: skip
 
-    def undo_seat(self, seat: int, safe: bool = True) -> Game[A, V]:
+    def undo_seat(self, seat: int, safe: bool = True, replies: bool = False) -> Game[A, V]:
         """The game as it was just before ``seat``'s most recent action, so that it is
         ``seat``'s turn again; the entries after that action go too.
+
+        ``replies=True`` is taking back a move against bots: the other seats' actions and
+        chance entries since ``seat``'s action go with it, and ``safe`` then refuses only
+        when one of those entries (or the action itself) showed ``seat`` a card that was
+        hidden from it (:func:`cardkit.core.knowledge.check_take_back`); what the other
+        seats learned is not considered, so use it only where they are programs.
 
         Safe by default: with ``safe=True`` it is refused (:class:`IllegalActionError`)
         when another seat or chance has acted since (that would take back more than this
@@ -851,6 +857,8 @@ class Game(Generic[A, V]):
         self._check_seat(seat)
         if not isinstance(safe, bool):
             raise IllegalActionError(f"undo_seat safe must be True or False, not {safe!r}", None, seat)
+        if not isinstance(replies, bool):
+            raise IllegalActionError(f"undo_seat replies must be True or False, not {replies!r}", None, seat)
         steps = 0
         node = self._head
         while node is not None:
@@ -862,6 +870,12 @@ class Game(Generic[A, V]):
             node = node[_PREV] if node[_PREV] is not None else self._before(node)
         if node is None:
             raise IllegalActionError(f"seat {seat} has not acted yet: nothing to take back", None, seat)
+        if replies:
+            earlier = self.undo(steps, safe=False)
+            if safe:
+                undone = self.log.entries[earlier.entry_count :]
+                check_take_back(self._rules, self.players, earlier._state, undone, seat)
+            return earlier
         if safe and steps > 1:
             raise IllegalActionError(
                 f"cannot take back seat {seat}'s last action safely: {steps - 1} action(s) of "

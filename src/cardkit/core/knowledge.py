@@ -32,7 +32,7 @@ from cardkit.core.log import LogEntry
 from cardkit.core.rules import CHANCE, Rules, Zone
 from cardkit.errors import CardkitError, IllegalActionError
 
-__all__ = ["check_safe_undo", "visible_cards", "cards_named", "swap_cards"]
+__all__ = ["check_safe_undo", "check_take_back", "visible_cards", "cards_named", "swap_cards"]
 
 AnyRules = Rules[Any, Any, Any, Any]
 
@@ -131,6 +131,37 @@ def check_safe_undo(
             raise _refuse(
                 entry,
                 "what the seats were told depends on where cards hidden from you lie",
+            )
+        state = after_state
+
+
+def check_take_back(
+    rules: AnyRules, players: int, state: Any, entries: Sequence[LogEntry], seat: int
+) -> None:
+    """Raise :class:`IllegalActionError` unless undoing ``entries`` (oldest first, played
+    from ``state``; ``seat``'s own action first, then whatever followed it: other seats'
+    replies, chance) shows ``seat`` nothing it had not seen: no card hidden from ``seat``
+    before an entry can be seen by it, or is named to it, after the entry.
+
+    This is the rule of taking back a move against bots (``Game.undo_seat(seat,
+    replies=True)``): the other seats' knowledge is not considered (bots keep no memory of
+    a line that was taken back), nor what their choices say about their hands (a bid, a
+    draw): only cards shown. The message never names the card.
+    """
+    redact = rules.redact
+    for entry in entries:
+        zones_before = rules.zones(state)
+        after_state = state
+        for event in entry.events:
+            after_state = rules.evolve(after_state, event)
+        zones_after = rules.zones(after_state)
+        # seat as the "actor": whatever seat could see before (its own cards) is exempt
+        if _learned(rules, seat, seat, entry, zones_before, zones_after, redact):
+            raise IllegalActionError(
+                "since your last action, a card that was hidden from you was shown to you, "
+                "and undo never lets you choose again knowing it",
+                None,
+                seat,
             )
         state = after_state
 

@@ -46,6 +46,11 @@ def _dealt(e: ev.HandDealt, v: int | None) -> str:
     )
     if v is not None and 0 <= v < len(e.hands) and e.hands[v] is not None:
         text += f"; your hand: {hand_text(sort_cards(e.hands[v] or ()))}"
+    elif v is None and e.hands and all(h is not None for h in e.hands):
+        # the host form (cardkit show without --seat): every hand
+        text += "; " + "; ".join(f"seat {s}: {hand_text(sort_cards(h or ()))}" for s, h in enumerate(e.hands))
+        if e.stock is not None:
+            text += f"; the stock, top first: {hand_text(e.stock)}"
     return text + "."
 
 

@@ -57,6 +57,7 @@ from cardkit.games.crazy_eights.events import (
 from cardkit.games.crazy_eights.scoring import hand_total, points_for_blocked, points_for_out
 from cardkit.games.crazy_eights.state import CrazyEightsState, Owed, make_state, replace_state
 from cardkit.games.crazy_eights.view import CrazyEightsView
+from cardkit.render import Status
 
 __all__ = ["CrazyEightsRules", "RULES"]
 
@@ -197,6 +198,12 @@ class CrazyEightsRules:
         from cardkit.games.crazy_eights.describe import describe
 
         return describe(event, viewer)
+
+    def status(self, view: Mapping[str, Any], names: Mapping[int, str] | None = None) -> Status:
+        """``view`` as sentences and a per-seat table for people (:func:`cardkit.render.status`)."""
+        from cardkit.games.crazy_eights.status import status
+
+        return status(view, names)
 
     def summary(self) -> str:
         """The rules in a few sentences for people, with the action notation (``cardkit rules``)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from cardkit.cards import sort_cards
 from cardkit.games.cutthroat_spades import events as ev
 from cardkit.render import card_text, count_text, generic_describe, hand_text, seat_name
 
@@ -50,7 +51,10 @@ def _winners(winners: tuple[int, ...], v: int | None) -> str:
 
 DESCRIBERS: dict[type, _Describer] = {
     ev.DealerChosen: lambda e, v: f"{seat_name(e.seat, v)} is the first dealer.",
-    ev.CardsDealt: lambda e, v: f"{seat_name(e.dealer, v)} deals {count_text(len(e.hands[0]), 'card')} each.",
+    ev.CardsDealt: lambda e, v: (  # the host form: every hand, as dealt (nobody has looked yet)
+        f"{seat_name(e.dealer, v)} deals {count_text(len(e.hands[0]), 'card')} each: "
+        + "; ".join(f"seat {s}: {hand_text(sort_cards(h))}" for s, h in enumerate(e.hands)) + "."
+    ),
     ev.HandsDealt: lambda e, v: f"{seat_name(e.dealer, v)} deals {count_text(e.sizes[0], 'card')} each.",
     ev.HandLooked: lambda e, v: f"{seat_name(e.seat, v)} looks at the hand: {hand_text(e.cards)}.",
     ev.HandLookedPublic: lambda e, v: f"{seat_name(e.seat, v)} looks at the hand.",

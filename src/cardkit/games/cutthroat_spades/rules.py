@@ -12,7 +12,7 @@ fields, zones, events and every decision taken where the rules are silent.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Final, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Final, Mapping, Sequence
 
 from cardkit.cards import Card, Suit, sort_cards, standard_deck
 from cardkit.core.options import OptionSpec
@@ -68,6 +68,7 @@ from cardkit.games.cutthroat_spades.scoring import moon_threshold, score_seat
 from cardkit.games.cutthroat_spades.state import BidInfo, CutthroatState, GameRecord, make_state, replace
 from cardkit.games.cutthroat_spades.view import CutthroatView
 from cardkit.games.notation import parse_chance, parse_number, quoted
+from cardkit.render import Status
 
 if TYPE_CHECKING:
     from cardkit.kernels.bridge import KernelBridge
@@ -639,6 +640,18 @@ class CutthroatSpadesRules:
         from cardkit.games.cutthroat_spades.describe import describe
 
         return describe(event, viewer)
+
+    def status(self, view: Mapping[str, Any], names: Mapping[int, str] | None = None) -> Status:
+        """``view`` as sentences and a per-seat table for people (:func:`cardkit.render.status`)."""
+        from cardkit.games.cutthroat_spades.status import status
+
+        return status(view, names)
+
+    def action_notes(self, actions: Sequence[object], view: Mapping[str, Any]) -> tuple[str, ...]:
+        """What the special bids among ``actions`` mean (:func:`cardkit.render.action_notes`)."""
+        from cardkit.games.cutthroat_spades.status import action_notes
+
+        return action_notes(actions, view)
 
     def summary(self) -> str:
         """The rules in a few sentences for people, with the action notation (``cardkit rules``)."""

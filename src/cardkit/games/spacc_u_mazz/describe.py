@@ -73,10 +73,16 @@ DESCRIBERS: dict[type, _Describer] = {
         + "."
     ),
     ev.FaceUpDealt: lambda e, v: f"{seat_name(e.seat, v)} gets face up {hand_text(e.cards)}.",
-    ev.FaceDownDealt: lambda e, v: f"{seat_name(e.seat, v)} gets {count_text(e.count, 'face-down card')}.",
+    ev.FaceDownDealt: lambda e, v: (  # the host form names the cards, in position order
+        f"{seat_name(e.seat, v)} gets {count_text(e.count, 'face-down card')}"
+        + (f": {hand_text(e.cards)}." if e.cards is not None else ".")
+    ),
     ev.StarterBuried: lambda e, v: f"The turned {card_text(e.card)} goes to the bottom of the stock.",
     ev.StarterTurned: lambda e, v: f"The pile starts with {card_text(e.card)}.",
-    ev.StockFormed: lambda e, v: f"The {e.stock} stock has {count_text(e.size, 'card')}.",
+    ev.StockFormed: lambda e, v: (  # the host form names the cards, top first
+        f"The {e.stock} stock has {count_text(e.size, 'card')}"
+        + (f", top first: {hand_text(e.cards)}." if e.cards is not None else ".")
+    ),
     ev.CardsPlayed: _played,
     ev.PileBurned: lambda e, v: f"The 10 burns the pile: {count_text(len(e.cards), 'card')} leave the game.",
     ev.BlindPlayed: lambda e, v: (

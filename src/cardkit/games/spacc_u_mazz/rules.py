@@ -82,6 +82,7 @@ from cardkit.games.spacc_u_mazz.events import (
 from cardkit.games.spacc_u_mazz.scoring import hand_points, rank_orders, variable_points
 from cardkit.games.spacc_u_mazz.state import SpaccState, make_state, replace
 from cardkit.games.spacc_u_mazz.view import SpaccView
+from cardkit.render import Status
 
 if TYPE_CHECKING:
     from cardkit.kernels.bridge import KernelBridge
@@ -315,6 +316,12 @@ class SpaccRules:
         from cardkit.games.spacc_u_mazz.describe import describe
 
         return describe(event, viewer)
+
+    def status(self, view: Mapping[str, Any], names: Mapping[int, str] | None = None) -> Status:
+        """``view`` as sentences and a per-seat table for people (:func:`cardkit.render.status`)."""
+        from cardkit.games.spacc_u_mazz.status import status
+
+        return status(view, names)
 
     def summary(self) -> str:
         """The rules in a few sentences for people, with the action notation (``cardkit rules``)."""

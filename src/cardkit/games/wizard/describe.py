@@ -53,7 +53,11 @@ def _game_ended(e: ev.GameEnded, v: int | None) -> str:
 
 DESCRIBERS: dict[type, _Describer] = {
     ev.DealerChosen: lambda e, v: f"{seat_name(e.seat, v)} is the first dealer.",
-    ev.RoundDealt: lambda e, v: f"Round {e.round}: seat {e.dealer} deals.",
+    ev.RoundDealt: lambda e, v: (  # the host form: every hand
+        f"Round {e.round}: seat {e.dealer} deals: "
+        + "; ".join(f"seat {s}: {hand_text(h)}" for s, h in enumerate(e.hands))
+        + (f"; undealt, top first: {hand_text(e.stock)}." if e.stock else ".")
+    ),
     ev.HandDealt: lambda e, v: f"{seat_name(e.seat, v)} is dealt {hand_text(e.cards)}.",
     ev.RoundStarted: lambda e, v: (
         f"Round {e.round}: seat {e.dealer} deals {count_text(e.cards_each, 'card')} each."

@@ -6,7 +6,7 @@ cards (:data:`~cardkit.games.wizard.state.DECK` order) before every round.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final, Sequence
+from typing import TYPE_CHECKING, Any, Final, Mapping, Sequence
 
 
 from cardkit.cards import SUITS, Card, sort_cards
@@ -50,6 +50,7 @@ from cardkit.games.wizard.scoring import round_points, winners
 from cardkit.games.wizard.state import DECK, WIZARD, Phase, WizardState, initial_state, make_state, replace
 from cardkit.games.wizard.tricks import playable, suit_to_follow, trick_winner
 from cardkit.games.wizard.view import WizardView
+from cardkit.render import Status
 
 if TYPE_CHECKING:
     from cardkit.kernels.bridge import KernelBridge
@@ -455,6 +456,12 @@ class WizardRules:
         from cardkit.games.wizard.describe import describe
 
         return describe(event, viewer)
+
+    def status(self, view: Mapping[str, Any], names: Mapping[int, str] | None = None) -> Status:
+        """``view`` as sentences and a per-seat table for people (:func:`cardkit.render.status`)."""
+        from cardkit.games.wizard.status import status
+
+        return status(view, names)
 
     def summary(self) -> str:
         """The rules in a few sentences for people, with the action notation (``cardkit rules``)."""
