@@ -635,6 +635,33 @@ class CrazyEightsKernel(Kernel):
         else:
             self._deal(order)
 
+    def chance_cards(self) -> list[int]:
+        """The reference ``ShuffleSpec``'s cards: the discard but its top, bottom first (a
+        rebuilt stock), or ``standard_deck(decks)`` (a deal)."""
+        if self.owed_seat >= 0:
+            return self.disc[: self.dlen - 1]
+        cap = self.cap
+        out = [0] * cap
+        i = 0
+        while i < cap:
+            out[i] = i % 52
+            i += 1
+        return out
+
+    def guard_ended(self) -> bool:
+        """Once over: the ``max_turns`` guard stopped the deciding hand (no seat went out,
+        and the hand was not truly blocked: every seat passed with nothing left to draw);
+        ``cardkit.games.guards``."""
+        if not self.over or self.turns < self.max_turns:
+            return False
+        seat = 0
+        while seat < self.players:
+            if self.hlen[seat] == 0:
+                return False  # someone went out: a rules ending
+            seat += 1
+        blocked = self.passes >= self.players and self.slen == 0 and (not self.reshuffle or self.dlen <= 1)
+        return not blocked
+
     def chance_random(self, rng: KRng) -> None:
         """A uniform pick, or a uniformly random order of the pending shuffle's cards."""
         if self.dealer < 0:

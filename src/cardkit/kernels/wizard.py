@@ -386,6 +386,20 @@ class WizardKernel(Kernel):
         else:
             self.trump = (top - 2) // 13
 
+    def chance_cards(self) -> list[int]:
+        """The 60 cards in the order of the reference ``ShuffleSpec`` (``DECK``)."""
+        out = [0] * DECK_INTS
+        for i in range(4):
+            out[i] = WIZARD
+            out[4 + i] = JESTER
+        for c in range(52):
+            out[8 + c] = 2 + c
+        return out
+
+    def guard_ended(self) -> bool:
+        """Wizard has no end guard."""
+        return False
+
     def chance_random(self, rng: KRng) -> None:
         """A uniform first dealer, or a uniformly random order of the 60 cards."""
         if self.phase == PICK:
