@@ -15,14 +15,16 @@ from cardkit.bots.rule import RuleBot
 from cardkit.core.game import Game
 from cardkit.core.rules import Pick, PickSpec, Shuffle
 from cardkit.games.guards import ended_by_guard
-from cardkit.kernels._base import OVER, Kernel
+from cardkit.kernels._base import OVER
 
 
-class ReferenceKernel(Kernel):
-    """The contract's methods on a wrapped reference ``Game`` (see the module docs)."""
+class _Adapter:
+    """The contract's methods on a wrapped reference ``Game`` (see the module docs), but
+    ``chance_cards`` and ``guard_ended``. Not a subclass of ``Kernel``: an interpreted class
+    cannot subclass the compiled one, and the drivers only call methods."""
 
     def __init__(self, bridge: ReferenceBridge, game: Game[Any, Any]) -> None:
-        super().__init__(game.config.players)
+        self.players = game.config.players
         self.bridge = bridge
         self.game = game
 
@@ -43,11 +45,6 @@ class ReferenceKernel(Kernel):
         spec = self.game.pending_chance()
         return spec.n if isinstance(spec, PickSpec) else len(spec.cards)
 
-    def chance_cards(self) -> list[int]:
-        spec = self.game.pending_chance()
-        assert not isinstance(spec, PickSpec)
-        return self.bridge.card_ints(spec.cards)
-
     def chance_pick(self, index: int) -> None:
         self.game = self.game.play(Pick(index))
 
@@ -61,32 +58,39 @@ class ReferenceKernel(Kernel):
         result = self.game.result
         return [] if result is None else list(result.winners)
 
-    def guard_ended(self) -> bool:
-        return ended_by_guard(self.game)
-
     def rule_action(self) -> int:
         seat = self.game.to_act
         assert seat is not None and seat >= 0
         return self.bridge.action_id(RuleBot().choose(self.game.seat_state(seat), None))  # type: ignore[arg-type]
 
 
-class WithoutGuard(ReferenceKernel):
+class WithoutGuard(_Adapter):
     """A kernel that cannot tell a guard ending (the driver must ask the reference)."""
 
+    def chance_cards(self) -> list[int]:
+        spec = self.game.pending_chance()
+        assert not isinstance(spec, PickSpec)
+        return self.bridge.card_ints(spec.cards)
+
+
+class ReferenceKernel(WithoutGuard):
+    """The whole contract on a wrapped reference ``Game``."""
+
     def guard_ended(self) -> bool:
-        raise NotImplementedError
+        return ended_by_guard(self.game)
 
 
-class WithoutChanceCards(ReferenceKernel):
+class WithoutChanceCards(_Adapter):
     """A kernel that cannot list a shuffle's cards (the driver must stay on the reducer)."""
 
-    chance_cards = Kernel.chance_cards
+    def guard_ended(self) -> bool:
+        return ended_by_guard(self.game)
 
 
 class ReferenceBridge:
     """The bridge of :class:`ReferenceKernel` (``kind`` picks one of its variants)."""
 
-    def __init__(self, rules: Any, config: Any, kind: type[ReferenceKernel] = ReferenceKernel) -> None:
+    def __init__(self, rules: Any, config: Any, kind: type[_Adapter] = ReferenceKernel) -> None:
         self.rules = rules
         self.config = config
         self.kind = kind
@@ -95,15 +99,15 @@ class ReferenceBridge:
         self.cards: list[Any] = []
         self._card_ids: dict[Any, int] = {}
 
-    def kernel(self, state: Any) -> Kernel:
+    def kernel(self, state: Any) -> Any:
         assert state == self.rules.initial_state(self.config), "the adapter starts games only"
         return self.kind(self, Game.start(self.rules, self.config, 0, auto_chance=False))
 
     def action_id(self, action: Any) -> int:
         return self._ids[action]
 
-    def apply_chance(self, kernel: Kernel, outcome: Any) -> None:
-        assert isinstance(kernel, ReferenceKernel)
+    def apply_chance(self, kernel: Any, outcome: Any) -> None:
+        assert isinstance(kernel, _Adapter)
         kernel.game = kernel.game.play(outcome)
 
     def card_ints(self, cards: Sequence[Any]) -> list[int]:

@@ -111,7 +111,7 @@ def kernel_problem(rules: Any, config: Any, bots: Sequence[Any] | None) -> str |
     bridge = bridge_for(rules, config)
     if bridge is None:
         return f"{rules.name} has no kernel for these options"
-    if getattr(type(bridge.kernel(rules.initial_state(config))), "chance_cards", None) is Kernel.chance_cards:
+    if getattr(type(bridge.kernel(rules.initial_state(config))), "chance_cards", None) in (None, Kernel.chance_cards):
         return f"the {rules.name} kernel cannot draw chance as Game does (it has no chance_cards)"
     return None
 
@@ -177,7 +177,7 @@ def play_on_kernel(
             else:
                 try:
                     cards = kernel.chance_cards()
-                except NotImplementedError:
+                except (NotImplementedError, AttributeError):  # not implemented by this kernel
                     return None
                 kernel.chance_shuffle(list(stream.shuffle(cards)))
             continue
@@ -189,7 +189,7 @@ def play_on_kernel(
         count += 1
     try:
         guard: bool | None = kernel.guard_ended()
-    except NotImplementedError:
+    except (NotImplementedError, AttributeError):  # not implemented by this kernel
         guard = None
     return KernelGame(True, tuple(kernel.winners()), tuple(kernel.scores()), count, tuple(actions), guard)
 
