@@ -392,3 +392,29 @@ def test_rule_action_names_the_longest_suit_and_action_ids() -> None:
     assert [(CARD_INTS[a.card], SUITS.index(a.suit)) for a in eight_plays] == [
         (c, s) for c in (6, 19, 32, 45) for s in range(4)
     ]
+
+
+@pytest.mark.parametrize(
+    "players, options",
+    [(2, {}), (4, {"two_draws_two": True, "stock_empty": "reshuffle", "draw": "until_playable"}),
+     (7, {"mode": "points", "target": 60, **_ACTION}), (3, {"hand_size": 1, "max_turns": 9})],
+)
+def test_random_playout_is_the_generic_random_loop(players: int, options: dict[str, Any]) -> None:
+    """``random_playout`` (the legal list never built) plays the very game of
+    ``apply(legal[rng.below(len(legal))])`` with ``chance_random`` at chance nodes."""
+    bridge = RULES.kernel_bridge(_config(players, **options))
+    for seed in range(40):
+        fast, fast_rng = bridge.blank(), KRng(seed)
+        played = fast.random_playout(fast_rng, 1 << 30)
+        slow, slow_rng = bridge.blank(), KRng(seed)
+        steps = 0
+        while slow.actor() != OVER:
+            if slow.actor() == CHANCE:
+                slow.chance_random(slow_rng)
+                continue
+            legal = slow.legal()
+            slow.apply(legal[slow_rng.below(len(legal))])
+            steps += 1
+        assert (played, fast.snapshot(), fast_rng.state) == (steps, slow.snapshot(), slow_rng.state)
+    cut = bridge.blank()
+    assert cut.random_playout(KRng(1), 5) == 5 and cut.actor() not in (OVER, CHANCE)

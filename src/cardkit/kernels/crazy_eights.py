@@ -144,8 +144,6 @@ class CrazyEightsKernel(Kernel):
     owed_next: int
     over: bool
     won: list[int]
-    # scratch for chance_random's deal (refilled in pack order before each use)
-    pack: list[int]
 
     def __init__(
         self,
@@ -187,11 +185,7 @@ class CrazyEightsKernel(Kernel):
         self.hlen = [0] * players
         self.hsuit = [0] * (players * 4)
         # before the first deal the stock is the pack in order (top first), stored reversed
-        self.stock = [0] * cap
-        i = 0
-        while i < cap:
-            self.stock[i] = (cap - 1 - i) % 52
-            i += 1
+        self.stock = list(range(51, -1, -1)) * decks
         self.slen = cap
         self.disc = [0] * cap
         self.dlen = 0
@@ -210,7 +204,6 @@ class CrazyEightsKernel(Kernel):
         self.owed_next = -1
         self.over = False
         self.won = []
-        self.pack = [0] * cap
 
     # ------------------------------------------------------------------ queries
 
@@ -261,21 +254,34 @@ class CrazyEightsKernel(Kernel):
             else:
                 out.append(PASS)
             return out
-        bits = self._playable_bits(seat)
-        going_out = self.hlen[seat] == 1
-        while bits != 0:
-            low = bits & -bits
-            bits ^= low
-            c = low.bit_length() - 1
-            if c % 13 == _EIGHT and not going_out:
-                base = EIGHT_PLAYS + (c // 13) * 4
-                out.append(base)
-                out.append(base + 1)
-                out.append(base + 2)
-                out.append(base + 3)
+        # _playable_bits and _can_supply, inlined: this is the playouts' hottest path
+        pending = self.pending
+        if pending > 0:
+            bits = self.mask[seat] & _TWO_BITS
+        else:
+            bits = self.mask[seat] & (
+                _EIGHT_BITS | (_SUIT_BITS << (13 * self.active)) | (_RANK_BITS << (self.disc[self.dlen - 1] % 13))
+            )
+        if bits != 0:
+            if bits & _EIGHT_BITS == 0 or self.hlen[seat] == 1:
+                while bits != 0:  # no 8 to expand
+                    low = bits & -bits
+                    bits ^= low
+                    out.append(low.bit_length() - 1)
             else:
-                out.append(c)
-        if self.pending > 0 or self._can_supply():
+                while bits != 0:
+                    low = bits & -bits
+                    bits ^= low
+                    c = low.bit_length() - 1
+                    if c % 13 == _EIGHT:
+                        base = EIGHT_PLAYS + (c // 13) * 4
+                        out.append(base)
+                        out.append(base + 1)
+                        out.append(base + 2)
+                        out.append(base + 3)
+                    else:
+                        out.append(c)
+        if pending > 0 or self.slen > 0 or (self.reshuffle and self.dlen > 1):
             out.append(DRAW)
         elif len(out) == 0:
             out.append(PASS)
@@ -355,19 +361,83 @@ class CrazyEightsKernel(Kernel):
 
     def random_playout(self, rng: KRng, limit: int) -> int:
         """Play on to the end (or ``limit`` seat actions) with uniformly random legal
-        actions and chance answered by ``rng``; the seat actions played. The whole loop
-        stays in the kernel (compiled, one call per playout)."""
+        actions and chance answered by ``rng``; the seat actions played.
+
+        The same game as ``apply(legal()[rng.below(len(legal()))])`` at every seat step
+        (one draw each, the only action included) and :meth:`chance_random` at chance,
+        without building the legal list: the loop stays in the kernel (one call per
+        playout when compiled)."""
         played = 0
+        x = rng.state  # rng.below, inlined (the same xorshift32 draws)
         while played < limit:
-            actor = self.to_act
-            if actor == OVER:
-                break
-            if actor == CHANCE:
+            seat = self.to_act
+            if seat < 0:
+                if seat == OVER:
+                    break
+                rng.state = x
                 self.chance_random(rng)
+                x = rng.state
                 continue
-            legal = self.legal()
-            self.apply(legal[rng.below(len(legal))])
+            x ^= (x << 13) & 0xFFFFFFFF
+            x ^= x >> 17
+            x ^= (x << 5) & 0xFFFFFFFF
+            drawn = self.drawn
+            action = PASS
+            if drawn >= 0:  # legal(): the drawn card's plays and pass, or one action
+                if self._playable(drawn):
+                    if drawn % 13 == _EIGHT:
+                        pick = (x * 5) >> 32
+                        if pick < 4:
+                            action = EIGHT_PLAYS + (drawn // 13) * 4 + pick
+                    elif (x * 2) >> 32 == 0:
+                        action = drawn
+                elif self.until_playable and (self.slen > 0 or (self.reshuffle and self.dlen > 1)):
+                    action = DRAW
+            else:
+                pending = self.pending
+                if pending > 0:
+                    bits = self.mask[seat] & _TWO_BITS
+                else:
+                    bits = self.mask[seat] & (
+                        _EIGHT_BITS
+                        | (_SUIT_BITS << (13 * self.active))
+                        | (_RANK_BITS << (self.disc[self.dlen - 1] % 13))
+                    )
+                supply = pending > 0 or self.slen > 0 or (self.reshuffle and self.dlen > 1)
+                if bits == 0:
+                    if supply:
+                        action = DRAW
+                else:
+                    eights = 0 if self.hlen[seat] == 1 else bits & _EIGHT_BITS
+                    plays = 0  # legal()'s play ids: one per card, four per 8
+                    b = bits
+                    while b != 0:
+                        b &= b - 1
+                        plays += 1
+                    b = eights
+                    while b != 0:
+                        b &= b - 1
+                        plays += 3
+                    pick = (x * (plays + 1 if supply else plays)) >> 32
+                    if pick >= plays:
+                        action = DRAW
+                    else:
+                        while True:
+                            low = bits & -bits
+                            if low & eights != 0:
+                                if pick < 4:
+                                    action = EIGHT_PLAYS + ((low.bit_length() - 1) // 13) * 4 + pick
+                                    break
+                                pick -= 4
+                            else:
+                                if pick == 0:
+                                    action = low.bit_length() - 1
+                                    break
+                                pick -= 1
+                            bits ^= low
+            self.apply(action)
             played += 1
+        rng.state = x
         return played
 
     # ------------------------------------------------------------------ seat actions
@@ -375,28 +445,55 @@ class CrazyEightsKernel(Kernel):
     def apply(self, action: int) -> None:
         """Play the legal action id ``action`` for the seat to act."""
         seat = self.to_act
-        if action == DRAW:
-            if self.pending > 0:  # rule 9: draw the whole pending total, the turn ends
+        if action < EIGHT_PLAYS:
+            self._play(seat, action, -1)
+        elif action == DRAW:
+            slen = self.slen
+            if self.pending == 0 and slen > 0:
+                # the common draw, _take inlined: one card, the seat goes on
+                slen -= 1
+                c = self.stock[slen]
+                self.slen = slen
+                i = seat * 52 + c
+                if self.count[i] == 0:
+                    self.mask[seat] |= 1 << c
+                self.count[i] += 1
+                self.hsuit[seat * 4 + c // 13] += 1
+                self.hlen[seat] += 1
+                self.drawn = c
+                self.passes = 0
+                self.turns += 1
+            elif self.pending > 0:  # rule 9: draw the whole pending total, the turn ends
                 self._take(seat, self.pending, REASON_PENDING, (seat + self.direction) % self.players, True)
             else:
                 self._take(seat, 1, REASON_DRAW, -1, True)
-            self._after_turn(False)
+            if self.turns >= self.max_turns:
+                self._end_by_guard()
         elif action == PASS:
             # rule 8: only a pass without a draw this turn counts towards a blocked hand
-            self.passes = self.passes + 1 if self.drawn < 0 else 0
+            passes = self.passes + 1 if self.drawn < 0 else 0
+            self.passes = passes
             self.to_act = (seat + self.direction) % self.players
             self.drawn = -1
             self.turns += 1
-            self._after_turn(True)
-        elif action < EIGHT_PLAYS:
-            self._play(seat, action, -1)
+            if self.turns >= self.max_turns or (
+                passes >= self.players and self.slen == 0 and not (self.reshuffle and self.dlen > 1)
+            ):
+                self._end_by_guard()  # the guard, or a blocked hand (rule 8)
         else:
             k = action - EIGHT_PLAYS
             self._play(seat, (k // 4) * 13 + _EIGHT, k % 4)
 
     def _play(self, seat: int, card: int, named: int) -> None:
+        # the card leaves the hand (_remove, inlined)
         size = self.hlen[seat]
-        self._remove(seat, card)
+        i = seat * 52 + card
+        left = self.count[i] - 1
+        self.count[i] = left
+        if left == 0:
+            self.mask[seat] ^= 1 << card
+        self.hlen[seat] = size - 1
+        self.hsuit[seat * 4 + card // 13] -= 1
         self.disc[self.dlen] = card
         self.dlen += 1
         self.active = named if named >= 0 else card // 13
@@ -423,7 +520,8 @@ class CrazyEightsKernel(Kernel):
         self.to_act = nxt
         if queen:  # rule 10: the next player draws 5 and loses the turn
             self._take((seat + self.direction) % n, 5, REASON_PENALTY, nxt, False)
-        self._after_turn(False)
+        if self.turns >= self.max_turns:
+            self._end_by_guard()
 
     def _take(self, seat: int, count: int, reason: int, nxt: int, turn: bool) -> None:
         """``seat`` takes ``count`` cards (what the stock has; rule 13); ``nxt`` acts next
@@ -432,13 +530,25 @@ class CrazyEightsKernel(Kernel):
         stock = self.stock
         slen = self.slen
         last = -1
-        k = 0
-        while k < take:
-            slen -= 1
-            last = stock[slen]
-            self._add(seat, last)
-            k += 1
-        self.slen = slen
+        if take > 0:  # _add, inlined
+            counts = self.count
+            hsuit = self.hsuit
+            base = seat * 52
+            base4 = seat * 4
+            mask = self.mask[seat]
+            k = 0
+            while k < take:
+                slen -= 1
+                last = stock[slen]
+                i = base + last
+                if counts[i] == 0:
+                    mask |= 1 << last
+                counts[i] += 1
+                hsuit[base4 + last // 13] += 1
+                k += 1
+            self.mask[seat] = mask
+            self.hlen[seat] += take
+            self.slen = slen
         if nxt < 0:
             self.to_act = seat
             if take > 0:
@@ -462,19 +572,14 @@ class CrazyEightsKernel(Kernel):
             self.owed_reason = reason
             self.owed_next = nxt
 
-    def _after_turn(self, passing: bool) -> None:
-        """Rule 8 (a blocked hand) and the ``max_turns`` guard end the hand."""
-        limit = self.turns >= self.max_turns
-        blocked = (
-            passing and self.passes >= self.players and not self._can_supply() and self.owed_seat < 0
-        )
-        if limit or blocked:
-            # the guard ends the hand: no reshuffle is needed any more
-            self.owed_seat = -1
-            self.owed_count = 0
-            self.owed_reason = 0
-            self.owed_next = -1
-            self._end_hand(-1)
+    def _end_by_guard(self) -> None:
+        """Rule 8 (a blocked hand) or the ``max_turns`` guard ends the hand (the caller
+        checked which); an owed draw is dropped: no reshuffle is needed any more."""
+        self.owed_seat = -1
+        self.owed_count = 0
+        self.owed_reason = 0
+        self.owed_next = -1
+        self._end_hand(-1)
 
     def _end_hand(self, winner: int) -> None:
         """Rules 16-22: score the hand (``winner`` went out, -1: blocked); end the game or
@@ -543,15 +648,6 @@ class CrazyEightsKernel(Kernel):
         self.count[i] += 1
         self.hlen[seat] += 1
         self.hsuit[seat * 4 + card // 13] += 1
-
-    def _remove(self, seat: int, card: int) -> None:
-        i = seat * 52 + card
-        k = self.count[i] - 1
-        self.count[i] = k
-        if k == 0:
-            self.mask[seat] ^= 1 << card
-        self.hlen[seat] -= 1
-        self.hsuit[seat * 4 + card // 13] -= 1
 
     def _clear(self, seat: int) -> None:
         base = seat * 52
@@ -624,13 +720,8 @@ class CrazyEightsKernel(Kernel):
             _shuffle_prefix(stock, m, rng)
             self._rebuilt(m)
         else:
-            pack = self.pack
-            cap = self.cap
-            i = 0
-            while i < cap:
-                pack[i] = i % 52
-                i += 1
-            _shuffle_prefix(pack, cap, rng)
+            pack = list(range(52)) * self.decks
+            _shuffle_prefix(pack, self.cap, rng)
             self._deal(pack)
 
     def _rebuilt(self, m: int) -> None:
@@ -647,19 +738,29 @@ class CrazyEightsKernel(Kernel):
         n = self.players
         hs = self.hand_size
         dealer = self.dealer
-        seat = 0
-        while seat < n:
-            self._clear(seat)
-            seat += 1
+        # fresh hands, then _add inlined: one card at a time from the dealer's left
+        counts = [0] * (n * 52)
+        masks = [0] * n
+        hsuit = [0] * (n * 4)
         pos = 0
         k = 0
         while k < hs:
             j = 1
             while j <= n:
-                self._add((dealer + j) % n, order[pos])
+                seat = (dealer + j) % n
+                c = order[pos]
+                i = seat * 52 + c
+                if counts[i] == 0:
+                    masks[seat] |= 1 << c
+                counts[i] += 1
+                hsuit[seat * 4 + c // 13] += 1
                 pos += 1
                 j += 1
             k += 1
+        self.count = counts
+        self.mask = masks
+        self.hsuit = hsuit
+        self.hlen = [hs] * n
         size = len(order)
         # rule 3: 8s on top of the rest go to the bottom, unless only 8s are left
         buried = 0
@@ -670,18 +771,10 @@ class CrazyEightsKernel(Kernel):
             buried = i - pos
         starter = order[pos + buried]
         # stock top first: order[pos+buried+1:] then the buried 8s; stored reversed
-        stock = self.stock
-        s = 0
-        i = pos + buried - 1
-        while i >= pos:
-            stock[s] = order[i]
-            s += 1
-            i -= 1
-        i = size - 1
-        while i > pos + buried:
-            stock[s] = order[i]
-            s += 1
-            i -= 1
+        rest = order[pos + buried + 1 :] + order[pos : pos + buried]
+        rest.reverse()
+        s = len(rest)
+        self.stock[0:s] = rest
         self.slen = s
         self.disc[0] = starter
         self.dlen = 1
@@ -734,7 +827,6 @@ class CrazyEightsKernel(Kernel):
         k.owed_next = self.owed_next
         k.over = self.over
         k.won = self.won.copy()
-        k.pack = [0] * self.cap
         return k
 
     def snapshot(self) -> list[int]:
@@ -795,11 +887,16 @@ class CrazyEightsKernel(Kernel):
 
 
 def _shuffle_prefix(items: list[int], m: int, rng: KRng) -> None:
-    """Shuffle ``items[:m]`` in place (Fisher-Yates)."""
+    """Shuffle ``items[:m]`` in place (Fisher-Yates; ``rng.below``'s draws, inlined)."""
+    x = rng.state
     i = m - 1
     while i > 0:
-        j = rng.below(i + 1)
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        j = (x * (i + 1)) >> 32
         t = items[i]
         items[i] = items[j]
         items[j] = t
         i -= 1
+    rng.state = x
