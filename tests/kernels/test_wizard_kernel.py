@@ -287,12 +287,15 @@ def test_random_playouts_end_with_the_reference_scores() -> None:
         bridge = _bridge(config)
         kernel = bridge.kernel(RULES.initial_state(config))
         rng = KRng(seed)
-        game = cardkit.new_game("wizard", players=players, seed=seed, auto_chance=False, forbid_even_bids=bool(seed % 2))
+        game = cardkit.new_game(
+            "wizard", players=players, seed=seed, auto_chance=False, forbid_even_bids=bool(seed % 2)
+        )
         while kernel.actor() != OVER:
             if kernel.actor() == CHANCE:
                 pick = kernel.chance_is_pick()
                 kernel.chance_random(rng)
-                game = game.play(Pick(kernel.dealer) if pick else Shuffle(tuple(_card(c) for c in kernel.deck)))
+                order = tuple(_card(c) for c in kernel.deck)
+                game = game.play(Pick(kernel.dealer) if pick else Shuffle(order))
             else:
                 action = kernel.policy_action(rng, 0.3)
                 game = game.play(bridge.action(action))

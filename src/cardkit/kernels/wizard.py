@@ -82,11 +82,6 @@ def _suit(card: int) -> int:
     return (card - 2) // 13
 
 
-def _rank(card: int) -> int:
-    """The rank (2-14) of a suited card."""
-    return (card - 2) % 13 + 2
-
-
 def _points(bid: int, tricks: int) -> int:
     if bid == tricks:
         return 20 + 10 * tricks
@@ -95,7 +90,17 @@ def _points(bid: int, tricks: int) -> int:
 
 
 class WizardKernel(Kernel):
-    """A Wizard game under one config, mutable and int-coded (see the module docs)."""
+    """A Wizard game under one config, mutable and int-coded (see the module docs).
+
+    The fields mirror ``WizardState``: ``phase`` (the phase codes of this module),
+    ``rnd`` (the round), ``dealer``, ``turn``, ``hands``/``hlen`` (flat, ``stride`` cards
+    per seat), ``stock``/``slen``, ``turned`` (a card int or -1), ``trump`` (0-3 or -1),
+    ``bids`` (-1 before a bid), ``tricks`` (won this round; ``taken`` their sum),
+    ``scores_``, and the trick: ``trick``/``tlen`` (its cards), ``tlead`` (who led it),
+    ``led`` and ``best`` (the suit to follow and the winning card's index). ``pbase`` is
+    the id of the first play action; ``deck`` is the shuffle buffer of
+    :meth:`chance_random`.
+    """
 
     rounds: int
     forbid: bool
