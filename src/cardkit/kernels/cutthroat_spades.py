@@ -160,6 +160,7 @@ class CutthroatSpadesKernel(Kernel):
     a_rank: list[int]
     a_power: list[int]
     a_jack: list[int]
+    suit_start: list[int]
     id_2c: int
     owners: list[int]
     target: int
@@ -255,6 +256,14 @@ class CutthroatSpadesKernel(Kernel):
         self.a_rank = a_rank
         self.a_power = a_power
         self.a_jack = a_jack
+        # the pack's positions of each suit's run (jokers with the spades), and the end
+        starts = [ncards] * 5
+        for i in range(ncards - 1, -1, -1):
+            starts[SUIT_OF[pack[i]]] = i
+        for suit in range(3, -1, -1):
+            if starts[suit] > starts[suit + 1]:
+                starts[suit] = starts[suit + 1]
+        self.suit_start = starts
         self.id_2c = card_id[_C2C]
         # owners[dealer * ncards + i]: the seat dealt the i-th card from the top (core.table.deal)
         owners: list[int] = []
@@ -330,6 +339,7 @@ class CutthroatSpadesKernel(Kernel):
         self.a_rank = k.a_rank
         self.a_power = k.a_power
         self.a_jack = k.a_jack
+        self.suit_start = k.suit_start
         self.id_2c = k.id_2c
         self.owners = k.owners
         self.target = k.target
@@ -478,30 +488,51 @@ class CutthroatSpadesKernel(Kernel):
         the game is over or ``limit`` player actions were made; returns the player actions
         made (whole random games in one call, without building the legal lists of plays)."""
         made = 0
+        x = rng.state  # KRng's state, stepped here (xorshift32, inlined: see below)
         while made < limit:
             phase = self.phase
             if phase == PLAY:
                 seat = self.turn
-                lo, count = self.playable(seat)
+                if self.tlen > 0:
+                    # following (most plays): the led suit's run, else the whole hand,
+                    # as playable() says, without its call
+                    sc = self.suit_count
+                    q = 4 * seat
+                    led = self.led
+                    count = sc[q + led]
+                    lo = seat * self.tricks
+                    if count == 0:
+                        count = self.hlen[seat]
+                    elif led > 0:
+                        lo += sc[q]
+                        if led > 1:
+                            lo += sc[q + 1]
+                            if led > 2:
+                                lo += sc[q + 2]
+                else:
+                    lo, count = self.playable(seat)
                 if count > 1:
-                    # rng.below(count), inlined (the same xorshift32 step): a call per
-                    # draw costs more than the rest of a step when interpreted
-                    x = rng.state
+                    # rng.below(count), inlined: a call per draw costs more than the
+                    # rest of a step when interpreted
                     x ^= (x << 13) & _MASK
                     x ^= x >> 17
                     x ^= (x << 5) & _MASK
-                    rng.state = x
                     lo += (x * count) >> 32
                 self._play(seat, lo)
             elif phase == BID:
+                rng.state = x
                 legal = self.legal()
                 self.apply(legal[rng.below(len(legal))])
+                x = rng.state
             elif phase == DONE:
-                return made
+                break
             else:
+                rng.state = x
                 self.chance_random(rng)
+                x = rng.state
                 continue
             made += 1
+        rng.state = x
         return made
 
     def apply(self, action: int) -> None:
@@ -560,9 +591,8 @@ class CutthroatSpadesKernel(Kernel):
     def _play(self, seat: int, index: int) -> None:
         """Play the card at ``hands[index]`` (in the seat's hand) for ``seat``."""
         hands = self.hands
-        card = hands[index]
         # out of the hand; the later seats' cards shift back into place with the filler
-        hands.pop(index)
+        card = hands.pop(index)
         hands.insert((seat + 1) * self.tricks - 1, 0)
         self.hlen[seat] -= 1
         suit = self.a_suit[card]
@@ -759,7 +789,8 @@ class CutthroatSpadesKernel(Kernel):
         base = self.dealer * self.ncards
         for i in range(self.ncards):
             owner_of[order[i]] = owners[base + i]
-        self._deal()
+        pack = self.pack
+        self._deal([owner_of[c] for c in pack])
 
     def chance_cards(self) -> list[int]:
         """The layout's cards in the reference ``ShuffleSpec`` order (ascending card ints)."""
@@ -791,18 +822,14 @@ class CutthroatSpadesKernel(Kernel):
         if self.phase == PICK:
             self.chance_pick(rng.below(self.players))
             return
-        # A uniform permutation dealt in order is a uniform assignment of the pack's cards
-        # to the dealing positions: shuffle the positions' owners over the cards instead
-        # (Fisher-Yates). One xorshift32 step (KRng.next, inlined) serves two steps of the
-        # shuffle: its 32 bits pick one of the (i + 1) * i pairs, with a bias below
+        # A uniform permutation dealt in order gives each card of the pack a uniformly
+        # shuffled dealing position: shuffle the positions' seats over the pack instead
+        # (Fisher-Yates). One xorshift32 step (KRng.next, inlined) serves two steps of
+        # the shuffle: its 32 bits pick one of the (i + 1) * i pairs, with a bias below
         # 55 * 54 / 2**32 (KRng.below's own bias is of the same kind).
-        owner_of = self.scratch
-        owners = self.owners
-        base = self.dealer * self.ncards
-        pack = self.pack
         m = self.ncards
-        for i in range(m):
-            owner_of[pack[i]] = owners[base + i]
+        base = self.dealer * m
+        seats = self.owners[base : base + m]
         i = m - 1
         x = rng.state
         while i > 0:
@@ -810,26 +837,20 @@ class CutthroatSpadesKernel(Kernel):
             x ^= x >> 17
             x ^= (x << 5) & _MASK
             v = (x * ((i + 1) * i)) >> 32
-            a = pack[i]
-            b = pack[v % (i + 1)]
-            t = owner_of[a]
-            owner_of[a] = owner_of[b]
-            owner_of[b] = t
+            j = v % (i + 1)
+            seats[i], seats[j] = seats[j], seats[i]
             if i > 1:
-                a = pack[i - 1]
-                b = pack[v // (i + 1)]
-                t = owner_of[a]
-                owner_of[a] = owner_of[b]
-                owner_of[b] = t
+                j = v // (i + 1)
+                seats[i - 1], seats[j] = seats[j], seats[i - 1]
             i -= 2
         rng.state = x
-        self._deal()
+        self._deal(seats)
 
-    def _deal(self) -> None:
-        """Hands from ``scratch`` (each card's seat), sorted by walking the pack in order."""
+    def _deal(self, seats: list[int]) -> None:
+        """The hands, ``seats[i]`` holding the ``i``-th card of the pack: walking the pack
+        in order keeps each hand sorted, and each suit is one run of the pack."""
         n = self.players
         t = self.tricks
-        owner_of = self.scratch
         hands = self.hands
         hlen = self.hlen
         sc = self.suit_count
@@ -841,13 +862,14 @@ class CutthroatSpadesKernel(Kernel):
             self.tricks_won[s] = 0
         for q in range(4 * n):
             sc[q] = 0
+        runs = self.suit_start
         a = self.play_base
-        for c in self.pack:
-            s = owner_of[c]
-            hands[s * t + hlen[s]] = a
-            hlen[s] += 1
-            sc[4 * s + SUIT_OF[c]] += 1
-            a += 1
+        for suit in range(4):
+            for i in range(runs[suit], runs[suit + 1]):
+                s = seats[i]
+                hands[s * t + hlen[s]] = a + i
+                hlen[s] += 1
+                sc[4 * s + suit] += 1
         self.deck.clear()
         self.jack_owner[1] = -1
         self.jack_owner[2] = -1
