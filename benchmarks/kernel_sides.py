@@ -10,10 +10,13 @@ game's kernel and its bridge, with ``sys.modules`` pointing the kernel's own imp
 The bridge loaded that way builds interpreted kernels; the ordinary bridge builds
 whatever the import gave. Nothing else of cardkit is loaded twice.
 
-A side plays whole games inside the kernel (``cardkit.kernels.random_play.random_game``):
-uniformly random legal actions and random chance (``chance_random``) from a ``KRng``
-seeded with the game's seed, one Python call per game, as OpenSpiel's ``evaluate_bots``
-plays whole games in C++ with one call per game. Only player actions are counted.
+A side plays whole games inside the kernel: uniformly random legal actions and random
+chance (``chance_random``) from a ``KRng`` seeded with the game's seed, one Python call
+per game, as OpenSpiel's ``evaluate_bots`` plays whole games in C++ with one call per
+game. The loop is the game kernel's own whole-game loop where it has one (:data:`LOOPS`:
+they skip building the legal list or inline the draws), else the generic
+``cardkit.kernels.random_play.random_game`` (``actor``/``legal``/``apply``); the side's
+label names it. Only player actions are counted.
 """
 
 from __future__ import annotations
@@ -78,6 +81,32 @@ def _load_source(name: str) -> ModuleType:
     return module
 
 
+LOOPS: dict[str, tuple[str, str, bool]] = {
+    "crazy-eights": ("method", "random_playout", True),
+    "wizard": ("method", "play_random", False),
+    "cutthroat-spades": ("method", "play_random", True),
+    "spacc-u-mazz": ("function", "random_playout", False),
+}
+"""A game's own whole-game loop: (a kernel method or a kernel-module function, its name,
+whether it takes a step limit)."""
+
+_LIMIT = 1_000_000
+
+
+def _loop(game: str, start: Any, generic: Callable[..., int]) -> tuple[Callable[[Any, Any], int], str]:
+    """``(play(kernel, rng) -> player actions, its name)`` for ``game``'s kernel ``start``."""
+    kind, name, limited = LOOPS.get(game, ("", "", False))
+    if kind == "method" and hasattr(type(start), name):
+        if limited:
+            return (lambda k, rng: int(getattr(k, name)(rng, _LIMIT))), f"kernel.{name}"
+        return (lambda k, rng: int(getattr(k, name)(rng))), f"kernel.{name}"
+    module = sys.modules[type(start).__module__]
+    if kind == "function" and hasattr(module, name):
+        function = getattr(module, name)
+        return (lambda k, rng: int(function(k, rng))), name
+    return (lambda k, rng: generic(k, rng, _LIMIT)), "random_game"
+
+
 _pure_cache: dict[str, tuple[ModuleType, ModuleType, ModuleType]] = {}
 
 
@@ -126,19 +155,19 @@ def _sides(game: str, players: int, options: dict[str, Any], build: str) -> tupl
 def kernel_workload(config: Any, build: str) -> Workload:
     """Whole random games inside the kernel, ``build`` ``compiled`` or ``interpreted``."""
     start, krng, random_game = _sides(config.game, config.players, config.options, build)
+    play, name = _loop(config.game, start, random_game)
 
     def prepare(games: int, first: int = 1) -> Callable[[], object]:
         def body() -> object:
             total = 0
             for seed in range(first, first + games):
-                total += random_game(start.copy(), krng(seed), 1_000_000)
+                total += play(start.copy(), krng(seed))
             return total
 
         return body
 
     key = "kc" if build == "compiled" else "kp"
-    return Workload(f"{key} {config.label}", f"kernel {build} (whole games in the kernel)", "player actions",
-                    prepare, units)
+    return Workload(f"{key} {config.label}", f"kernel {build}, {name}", "player actions", prepare, units)
 
 
 def kernel_same_game(game: str, players: int, options: dict[str, Any], seed: int) -> int:
