@@ -14,13 +14,15 @@ exits with status 1, printing every problem, when:
 * a name listed in a module's ``__all__`` has no docstring or is absent from the reference;
 * a page mentions a file that is not part of the repository (the docs stand on their own).
 
-The same checks run in the test suite (``tests/test_api_reference.py``).
+The same checks run in the test suite (``tests/test_api_reference.py``). The game kernels
+are documented from their sources (the pure build: compiled modules keep no docstrings).
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import pkgutil
 import re
 import sys
@@ -166,6 +168,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT, help="default: build/api")
     args = parser.parse_args(argv)
+    # The reference documents the game kernels' sources: a mypyc-compiled module keeps no
+    # docstrings (module, classes, constants), so this process loads the pure build.
+    os.environ["CARDKIT_KERNELS"] = "pure"
     problems = build(args.output)
     for problem in problems:
         print(problem, file=sys.stderr)

@@ -98,3 +98,11 @@ def _isolate_postgres_per_worker() -> None:
 
 
 _isolate_postgres_per_worker()
+
+
+def pytest_report_header() -> str:
+    """Which build of the game kernels this run loads (tests/test_kernel_build.py re-runs
+    tests/kernels under the other one)."""
+    import cardkit.kernels
+
+    return f"cardkit kernels: {cardkit.kernels.BUILD} ({cardkit.kernels.BUILD_REASON})"

@@ -40,8 +40,9 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # parallel is a stdlib-only helper (process pools) that imports nothing of cardkit
     ("errors", ("cardkit.errors", "cardkit.parallel")),
     # the game kernels: restricted int-coded Python (compiled by mypyc) importing nothing of
-    # cardkit but each other; the games' bridges (games/<game>/kernel.py) sit above them
-    ("kernels", ("cardkit.kernels",)),
+    # cardkit but each other; the games' bridges (games/<game>/kernel.py) sit above them.
+    # _kernel_build (stdlib only) builds them and keeps the build record their loader reads.
+    ("kernels", ("cardkit.kernels", "cardkit._kernel_build")),
     # render draws cards as text (used by the games' describe and by the CLI)
     ("cards", ("cardkit.cards", "cardkit.render")),
     ("rng", ("cardkit.rng",)),

@@ -110,10 +110,31 @@ def _games(_: argparse.Namespace) -> int:
     return 0
 
 
+class _VersionAction(argparse.Action):
+    """``--version``: the release, and ``kernels: compiled`` or ``kernels: pure`` (the build
+    of the game kernels this process loads; ``python -m cardkit.kernels info`` says why).
+    The kernels are imported only here, so that other commands do not pay for the check."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: Any) -> None:
+        try:
+            from cardkit import kernels
+        except ImportError as exc:  # CARDKIT_KERNELS=compiled without a compiled build
+            print(f"cardkit {__version__}", flush=True)
+            print(f"cardkit: {exc}", file=sys.stderr)
+            parser.exit(1)
+        print(f"cardkit {__version__}\nkernels: {kernels.BUILD}")
+        parser.exit(0)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``cardkit`` command."""
     parser = argparse.ArgumentParser(prog="cardkit", description="Run cardkit games from the shell.")
-    parser.add_argument("--version", action="version", version=f"cardkit {__version__}")
+    parser.add_argument(
+        "--version", action=_VersionAction, help="show the version and which kernel build loads, and exit"
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("games", help="list the registered games").set_defaults(func=_games)
     simulate.add_parser(sub, parse_option, _count)
