@@ -53,10 +53,14 @@ def compiled_importable() -> bool:
 
 def build_note() -> str:
     """One line: which kernel builds this run measures, and from where."""
+    import cardkit.kernels
     import cardkit.kernels._base as base
 
     switch = os.environ.get("CARDKIT_KERNELS")
     env = f"; CARDKIT_KERNELS={switch}" if switch else ""
+    reason = getattr(cardkit.kernels, "BUILD_REASON", None)
+    if reason:  # the loader's own account (cardkit --version prints the build too)
+        env += f"; loader: kernels {getattr(cardkit.kernels, 'BUILD', '?')} ({reason})"
     if _compiled(base):
         return (f"kernels: compiled build importable ({Path(str(base.__file__)).name}) and measured as 'kernel "
                 f"compiled'; 'kernel interpreted' = the same sources loaded as plain Python{env}")
