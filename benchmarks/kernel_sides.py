@@ -5,8 +5,10 @@ A kernel module compiled by mypyc (a ``.so`` next to its ``.py``) shadows its so
 and the source otherwise. To race both builds in the same process, interleaved, the
 interpreted side is loaded **from the source files** under other module names
 (``importlib.util.spec_from_file_location``): ``_base.py``, ``random_play.py``, the
-game's kernel and its bridge, with ``sys.modules`` pointing the kernel's own imports
-(``from cardkit.kernels._base import ...``) at the source-loaded modules while they load.
+game's kernel and its bridge, with ``sys.modules`` and the ``cardkit.kernels`` package's
+attributes pointing the kernel's and the bridge's own imports (``from
+cardkit.kernels._base import ...``, ``from cardkit.kernels import wizard``) at the
+source-loaded modules while they load.
 The bridge loaded that way builds interpreted kernels; the ordinary bridge builds
 whatever the import gave. Nothing else of cardkit is loaded twice.
 
@@ -118,13 +120,18 @@ def _pure_modules(bridge_module: str, kernel_module: str) -> tuple[ModuleType, M
     """``(base, random_play, bridge)`` loaded from source (see the module docs)."""
     key = bridge_module
     if key not in _pure_cache:
+        import cardkit.kernels as package
+
         names = ("cardkit.kernels._base", "cardkit.kernels.random_play", kernel_module)
         saved = {name: sys.modules.get(name) for name in names}
+        # `from cardkit.kernels import wizard` reads the package's attribute, not sys.modules
+        attributes = {name: getattr(package, name.rpartition(".")[2], None) for name in names}
         try:
             loaded = {}
             for name in names:
                 loaded[name] = _load_source(name)
                 sys.modules[name] = loaded[name]  # what the next modules import
+                setattr(package, name.rpartition(".")[2], loaded[name])
             bridge = _load_source(bridge_module)
         finally:
             for name, module in saved.items():
@@ -132,6 +139,11 @@ def _pure_modules(bridge_module: str, kernel_module: str) -> tuple[ModuleType, M
                     sys.modules.pop(name, None)
                 else:
                     sys.modules[name] = module
+            for name, value in attributes.items():
+                if value is None:
+                    delattr(package, name.rpartition(".")[2])
+                else:
+                    setattr(package, name.rpartition(".")[2], value)
         _pure_cache[key] = (loaded[names[0]], loaded[names[1]], bridge)
     return _pure_cache[key]
 
