@@ -10,6 +10,11 @@ Spades' ``max_hands`` …: :mod:`cardkit.games.guards`), which still gives it th
 rules give a stopped game; or *unfinished*, stopped by ``--max-actions`` with no result.
 Wins and mean scores are over the games with a result (finished and guard-ended), and the
 wins of guard-ended games are also counted on their own.
+
+``--engine auto`` (the default) plays whole games on the game's kernel when it has one and
+every seat is random or rule (:mod:`cardkit.bots.kernel_play`): the same games, so the
+same report, at a fraction of the cost; logs are then made, only when asked for, by
+replaying the games' actions through the reference ``Game``.
 """
 
 from __future__ import annotations
