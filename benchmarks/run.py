@@ -15,6 +15,9 @@ ratios), which the target verdicts read. The sides:
 * cardkit pure reducer: ``rules.legal_actions`` / ``decide`` / ``evolve`` on states;
 * cardkit ``Game.play``: the public immutable API (log, guards, auto-played chance);
 * cardkit replay: log entries (player and chance) re-decided per CPU-second;
+* cardkit kernel compiled / interpreted: whole random games inside the game's kernel
+  (``cardkit.kernels.random_play.random_game``, one call per game), the compiled build
+  when one is importable and the same sources as plain Python (``kernel_sides.py``);
 * OpenSpiel C++ evaluate_bots: whole games inside C++ (``pyspiel.evaluate_bots`` with
   ``pyspiel.make_uniform_random_bot`` bots), one Python call per game;
 * OpenSpiel Python-driven: the same OpenSpiel games stepped from Python at its fastest;
@@ -39,6 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import cardkit  # noqa: E402
 
+import kernel_sides as ks  # noqa: E402
 import measures  # noqa: E402
 import workloads as wl  # noqa: E402
 from harness import Measured, Workload, measure, ratios, verdict  # noqa: E402
@@ -95,11 +99,17 @@ def _same_games(configs: list[wl.Config], seeds: int) -> list[str]:
             }
             if config.game == "crazy-eights":
                 counts["naive Python"] = wl.naive_playout(config.players, seed, rules_version)
+            if ks.has_kernel(config.game, config.players, config.options):
+                counts["kernel"] = ks.kernel_same_game(config.game, config.players, config.options, seed)
             if len(set(counts.values())) != 1:
                 problems.append(f"{config.label} seed {seed}: player actions differ {counts}")
             total += counts["pure reducer"]
-        sides = "pure reducer, Game.play and naive Python" if config.game == "crazy-eights" else (
-            "pure reducer and Game.play")
+        names = ["pure reducer", "Game.play"]
+        if ks.has_kernel(config.game, config.players, config.options):
+            names.append("the kernel")
+        if config.game == "crazy-eights":
+            names.append("naive Python")
+        sides = ", ".join(names[:-1]) + " and " + names[-1]
         print(f"{config.label:<20} seeds 1..{checked}: {sides} made the same player actions per game "
               f"({total:,} in all)")
     return problems
@@ -139,6 +149,7 @@ def main(argv: list[str] | None = None) -> int:
           f"Python {sys.version.split()[0]}, {'quick smoke run' if args.quick else 'full run'}")
     print(no_openspiel or f"OpenSpiel {_version('open_spiel')}")
     print(no_rlcard or f"RLCard {_version('rlcard')}")
+    print(ks.build_note())
     print()
 
     # ---------------------------------------------------------------- same games
@@ -150,6 +161,10 @@ def main(argv: list[str] | None = None) -> int:
     work: list[Workload] = []
     for config in configs:
         work += [wl.pure_workload(config), wl.game_workload(config), wl.replay_workload(config)]
+        if ks.has_kernel(config.game, config.players, config.options):
+            if ks.compiled_importable():
+                work.append(ks.kernel_workload(config, "compiled"))
+            work.append(ks.kernel_workload(config, "interpreted"))
         if config.game == "crazy-eights":
             work.append(wl.naive_workload(config))
         if config.openspiel is not None and no_openspiel is None:
@@ -175,7 +190,7 @@ def _print_throughput(configs: list[wl.Config], results: dict[str, Measured], ro
           "best = the round of least CPU time ==")
     print(f"{'configuration':<20} {'side':<46} {'best':>12} {'median':>12}  unit, batch")
     for config in configs:
-        for key in ("pure", "game", "replay", "naive", "os-cpp", "os-py"):
+        for key in ("pure", "game", "replay", "kc", "kp", "naive", "os-cpp", "os-py"):
             m = results.get(f"{key} {config.label}")
             if m is not None:
                 other = f" ({_os_name(config)})" if key.startswith("os") else ""
@@ -193,7 +208,8 @@ def _print_ratios(configs: list[wl.Config], results: dict[str, Measured], no_ope
     uno = results.get("rlcard uno")
     print("== Ratios of player actions per CPU-second (replay: entries) ==")
     for config in configs:
-        r = {key: results.get(f"{key} {config.label}") for key in ("pure", "game", "replay", "naive", "os-cpp", "os-py")}
+        r = {key: results.get(f"{key} {config.label}")
+             for key in ("pure", "game", "replay", "kc", "kp", "naive", "os-cpp", "os-py")}
         pure = r["pure"]
         assert pure is not None
         label = config.label
@@ -205,6 +221,7 @@ def _print_ratios(configs: list[wl.Config], results: dict[str, Measured], no_ope
             print(_ratio_line(label, f"pure / OpenSpiel Python-driven ({_os_name(config)})", pure, r["os-py"]))
         if r["naive"] is not None:
             print(_ratio_line(label, "pure / naive mutable Python", pure, r["naive"]))
+        _kernel_ratios(config, r)
         game, replay = r["game"], r["replay"]
         assert game is not None and replay is not None
         print(_ratio_line(label, "Game.play / pure reducer", game, pure, ">= 0.85x", 0.85))
@@ -218,6 +235,33 @@ def _print_ratios(configs: list[wl.Config], results: dict[str, Measured], no_ope
     elif no_rlcard is not None:
         print(f"({no_rlcard})")
     print()
+
+
+def _kernel_ratios(config: wl.Config, r: dict[str, Measured | None]) -> None:
+    """The kernel sides against OpenSpiel's C++ (or, without a counterpart, the reducer)."""
+    label, pure, compiled, interpreted, cpp = config.label, r["pure"], r["kc"], r["kp"], r["os-cpp"]
+    assert pure is not None
+    if compiled is None and interpreted is None:
+        print(f"{label:<20} (no kernel for this configuration on this branch: no kernel ratios)")
+        return
+    if cpp is not None:
+        goal = 1.5 if config.game == "crazy-eights" else 1.0
+        name = f"OpenSpiel C++ evaluate_bots ({_os_name(config)})"
+        if compiled is not None:
+            print(_ratio_line(label, f"kernel compiled / {name}", compiled, cpp, f">= {goal:.1f}x", goal))
+        else:
+            print(f"{label:<20} kernel compiled / {name}: not measured (no compiled build importable)")
+        if interpreted is not None:
+            print(_ratio_line(label, f"kernel interpreted / {name}", interpreted, cpp, ">= 0.35x", 0.35))
+    elif compiled is not None:
+        print(_ratio_line(label, "kernel compiled / pure reducer (no OpenSpiel counterpart)", compiled, pure,
+                          ">= 15x", 15.0))
+    else:
+        print(f"{label:<20} kernel compiled / pure reducer: not measured (no compiled build importable)")
+    if interpreted is not None:
+        print(_ratio_line(label, "kernel interpreted / pure reducer", interpreted, pure))
+        if compiled is not None:
+            print(_ratio_line(label, "kernel compiled / kernel interpreted", compiled, interpreted))
 
 
 def _print_serde(plan: Plan) -> cardkit.Game:

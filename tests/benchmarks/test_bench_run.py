@@ -250,3 +250,34 @@ def test_serde_only_prints_just_the_serde_lines() -> None:
     lines = done.stdout.splitlines()
     assert f"from {ROOT / 'src' / 'cardkit'}" in lines[0] and "serde only" in lines[0]
     assert [line.split(",")[0] for line in lines[1:]] == ["loads / json.loads", "dumps / json.dumps"]
+
+
+def test_kernel_sides_are_measured_and_named(quick_output: str) -> None:
+    import kernel_sides
+
+    lines = quick_output.splitlines()
+    assert lines[3].startswith("kernels: "), "the fourth line says which kernel builds were measured"
+    compiled = kernel_sides.compiled_importable()
+    for config in workloads.CONFIGS:
+        if not kernel_sides.has_kernel(config.game, config.players, config.options):
+            continue
+        assert f"{config.label:<20} kernel interpreted, " in quick_output
+        assert (f"{config.label:<20} kernel compiled, " in quick_output) is compiled
+        if config.openspiel is not None and workloads.openspiel_missing() is None:
+            assert f"kernel interpreted / OpenSpiel C++ evaluate_bots ({config.openspiel}" in quick_output
+        elif config.openspiel is None and compiled:
+            assert "kernel compiled / pure reducer (no OpenSpiel counterpart)" in quick_output
+
+
+def test_both_kernel_builds_play_the_same_games() -> None:
+    """The interpreted side runs the sources (its module is not the compiled one) and plays,
+    from the same seeds, exactly what the compiled side plays."""
+    import kernel_sides
+
+    for config in workloads.CONFIGS[:3]:
+        if not kernel_sides.has_kernel(config.game, config.players, config.options):
+            continue
+        interpreted = kernel_sides.kernel_workload(config, "interpreted").prepare(2, 5)()
+        assert isinstance(interpreted, int) and interpreted > 0
+        if kernel_sides.compiled_importable():
+            assert kernel_sides.kernel_workload(config, "compiled").prepare(2, 5)() == interpreted

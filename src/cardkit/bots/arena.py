@@ -22,6 +22,7 @@ from typing import Any, Mapping, Sequence
 import attrs
 
 from cardkit.api import new_game
+from cardkit.bots.kernel_play import bot_ids, kernel_bridge, play_on_kernel, replay_as_game, use_kernel
 from cardkit.bots.spec import make_bot
 from cardkit.errors import ConfigError
 from cardkit.games import get_rules
@@ -134,13 +135,21 @@ def play_one(
     seed: int,
     number: int,
     max_actions: int = 5000,
+    engine: str = "reducer",
 ) -> GameOutcome:
-    """Play arena game ``number`` (seating and seeds as in the module docs)."""
+    """Play arena game ``number`` (seating and seeds as in the module docs).
+
+    ``engine="kernel"`` plays it on the game's kernel (every bot must have ``choose_id``:
+    see :mod:`cardkit.bots.kernel_play`), which gives the same game as the reference."""
     n = players
     seating = tuple((s + number) % n for s in range(n))
     bots = [make_bot(specs[i]) for i in seating]
     rngs = [random.Random(f"cardkit-arena:{seed}:{number}:{s}") for s in range(n)]
     game_seed = _game_seed(seed, number)
+    if engine == "kernel":
+        outcome = _on_kernel(game_name, n, options, bots, rngs, game_seed, number, seating, max_actions)
+        if outcome is not None:
+            return outcome
     game = new_game(game_name, players=n, seed=game_seed, **dict(options))
     actions = 0
     while not game.is_over and actions < max_actions:
@@ -156,7 +165,34 @@ def play_one(
     return GameOutcome(number, game_seed, seating, True, result.winners, result.scores, actions, guard)
 
 
-def _job(args: tuple[str, int, dict[str, Any], tuple[str, ...], int, int, int]) -> GameOutcome:
+def _on_kernel(
+    game_name: str,
+    players: int,
+    options: Mapping[str, Any],
+    bots: Sequence[Any],
+    rngs: Sequence[random.Random],
+    game_seed: int,
+    number: int,
+    seating: tuple[int, ...],
+    max_actions: int,
+) -> GameOutcome | None:
+    rules = get_rules(game_name)
+    config = rules.config(players, **dict(options))
+    bridge = kernel_bridge(rules, config)
+    if bridge is None:
+        return None
+    played = play_on_kernel(bridge, rules, config, game_seed, bot_ids(bots, rngs), max_actions)
+    if played is None:
+        return None
+    if not played.over:
+        return GameOutcome(number, game_seed, seating, False, (), played.scores, played.seat_actions)
+    guard = played.guard_ended
+    if guard is None:  # the kernel cannot tell: ask the reference game
+        guard = ended_by_guard(replay_as_game(bridge, rules, config, game_seed, played))
+    return GameOutcome(number, game_seed, seating, True, played.winners, played.scores, played.seat_actions, guard)
+
+
+def _job(args: tuple[str, int, dict[str, Any], tuple[str, ...], int, int, int, str]) -> GameOutcome:
     return play_one(*args)
 
 
@@ -169,11 +205,15 @@ def run_arena(
     workers: int = 1,
     options: Mapping[str, Any] | None = None,
     max_actions: int = 5000,
+    engine: str = "auto",
 ) -> ArenaReport:
     """Play ``games`` games and summarize them (see the module docs).
 
     ``specs`` lists one bot per seat (``len(specs) == players``); ``games`` must be a
     multiple of ``players`` so that every bot sits in every seat equally often.
+    ``engine`` is ``auto`` (the game's kernel when it has one and every bot can play on
+    it: random and rule bots; the same games, faster), ``kernel`` (required: a
+    :class:`ConfigError` if it cannot be used) or ``reducer`` (the reference reducer).
     """
     options = dict(options or {})
     rules = get_rules(game_name)
@@ -192,7 +232,9 @@ def run_arena(
         )
     if workers < 1:
         raise ConfigError(f"--workers must be at least 1, not {workers}")
-    jobs = [(game_name, players, options, specs, seed, g, max_actions) for g in range(games)]
+    config = rules.config(players, **options)
+    resolved = "kernel" if use_kernel(engine, rules, config, [make_bot(s) for s in specs]) else "reducer"
+    jobs = [(game_name, players, options, specs, seed, g, max_actions, resolved) for g in range(games)]
     # in game order, whatever workers is (and never more processes than games)
     ordered = tuple(map_ordered(_job, jobs, min(workers, len(jobs))))
     return summarize(game_name, players, options, seed, specs, ordered)

@@ -9,10 +9,13 @@ returns the same action (``ISMCTSBot`` with ``time_ms`` excepted).
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from cardkit.core.seat import SeatState
 from cardkit.errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from cardkit.kernels._base import Kernel
 
 __all__ = ["Bot", "RandomBot", "require_turn"]
 
@@ -46,6 +49,12 @@ class RandomBot:
         """A uniformly random legal action."""
         actions = require_turn(seat_state)
         return actions[rng.randrange(len(actions))]
+
+    def choose_id(self, kernel: Kernel, rng: random.Random) -> int:
+        """The same choice on a game kernel: ``kernel.legal()`` lists the action ids in the
+        order of ``legal_actions``, so the same rng call picks the same action."""
+        legal = kernel.legal()
+        return legal[rng.randrange(len(legal))]
 
     def __repr__(self) -> str:
         return "RandomBot()"

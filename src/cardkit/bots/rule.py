@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from cardkit.bots.base import require_turn
 from cardkit.bots.heuristics import crazy_eights, cutthroat_spades, spacc_u_mazz, wizard
 from cardkit.core.seat import SeatState
 from cardkit.errors import UnknownGameError
+
+if TYPE_CHECKING:
+    from cardkit.kernels._base import Kernel
 
 __all__ = ["RuleBot", "HEURISTICS"]
 
@@ -48,6 +51,11 @@ class RuleBot:
     def choose(self, seat_state: SeatState, rng: random.Random) -> Any:
         """The strategy's action (always one of ``seat_state.legal_actions``)."""
         return self.explain(seat_state)[0]
+
+    def choose_id(self, kernel: Kernel, rng: random.Random) -> int:
+        """The same choice on a game kernel (``kernel.rule_action()``, which every kernel
+        proves equal to this bot: ``cardkit.testing.check_kernel``)."""
+        return kernel.rule_action()
 
     def explain(self, seat_state: SeatState) -> tuple[Any, str]:
         """The action and a one-line reason a person can read (the CLI ``hint``)."""

@@ -37,6 +37,11 @@ def add_parser(sub: Any, parse_option: Any) -> None:
     arena.add_argument("--seed", type=int, default=0)
     arena.add_argument("--workers", type=int, default=1, help="processes (results do not depend on it)")
     arena.add_argument("--max-actions", type=int, default=5000, help="seat actions before a game counts as unfinished")
+    arena.add_argument(
+        "--engine", choices=("auto", "kernel", "reducer"), default="auto",
+        help="auto (default): whole games on the game's compiled kernel when it has one and "
+             "every bot is random or rule; kernel: require it; reducer: the reference reducer",
+    )  # fmt: skip
     arena.add_argument("--json", action="store_true", help="print the report as JSON")
     arena.add_argument("--option", "-o", action="append", type=parse_option, metavar="KEY=VALUE")
     arena.set_defaults(func=run)
@@ -57,6 +62,7 @@ def run(args: argparse.Namespace) -> int:
         workers=args.workers,
         options=dict(args.option or []),
         max_actions=args.max_actions,
+        engine=args.engine,
     )
     if args.json:
         print(json.dumps(report.as_json(), indent=2, sort_keys=True))

@@ -10,6 +10,11 @@ Spades' ``max_hands`` …: :mod:`cardkit.games.guards`), which still gives it th
 rules give a stopped game; or *unfinished*, stopped by ``--max-actions`` with no result.
 Wins and mean scores are over the games with a result (finished and guard-ended), and the
 wins of guard-ended games are also counted on their own.
+
+``--engine auto`` (the default) plays whole games on the game's kernel when it has one and
+every seat is random or rule (:mod:`cardkit.bots.kernel_play`): the same games, so the
+same report, at a fraction of the cost; logs are then made, only when asked for, by
+replaying the games' actions through the reference ``Game``.
 """
 
 from __future__ import annotations
@@ -64,10 +69,21 @@ class _Job(NamedTuple):
     number: int
     max_actions: int
     keep_log: bool
+    engine: str = "reducer"
 
 
 def play_game(job: _Job) -> GameOutcome:
-    """Play one game of a simulation (module level so that worker processes can run it)."""
+    """Play one game of a simulation (module level so that worker processes can run it).
+
+    With ``engine="kernel"`` (what ``--engine auto`` resolves to when the game has a kernel
+    and every bot can play there) the game is played on the game's kernel
+    (:mod:`cardkit.bots.kernel_play`): the same game and the same outcome as on the
+    reference reducer, at a fraction of its cost; its log, when kept, comes from replaying
+    its actions through the reference ``Game``."""
+    if job.engine == "kernel":
+        outcome = _play_on_kernel(job)
+        if outcome is not None:
+            return outcome
     from cardkit.api import new_game
     from cardkit.rng import Rng
 
@@ -102,6 +118,48 @@ def play_game(job: _Job) -> GameOutcome:
 
     guard = ended_by_guard(game)
     return GameOutcome(job.number, seed, True, result.winners, result.scores, game.seat_actions, log, guard)
+
+
+def _play_on_kernel(job: _Job) -> GameOutcome | None:
+    """The game on its kernel, or ``None`` when it cannot be played there."""
+    import random
+
+    from cardkit.bots import make_bot
+    from cardkit.bots.kernel_play import bot_ids, kernel_bridge, kernel_ready, play_on_kernel, random_ids, replay_as_game
+    from cardkit.games import get_rules
+    from cardkit.rng import Rng
+
+    rules = get_rules(job.game)
+    config = rules.config(job.players, **dict(job.options))
+    bridge = kernel_bridge(rules, config)
+    bots = None if job.bots is None else [make_bot(spec) for spec in job.bots]
+    if bridge is None or not kernel_ready(bots):
+        return None
+    seed = job.seed + job.number
+    # the same rngs, with the same calls, as the reference loops of play_game
+    if bots is None:
+        choose = random_ids(Rng.stream(job.seed, 1 << 32 | job.number))
+    else:
+        rngs = [random.Random(f"cardkit-simulate:{job.seed}:{job.number}:{s}") for s in range(job.players)]
+        choose = bot_ids(bots, rngs)
+    played = play_on_kernel(bridge, rules, config, seed, choose, job.max_actions)
+    if played is None:
+        return None
+    log = None
+    guard = played.guard_ended
+    if job.keep_log or (played.over and guard is None):
+        game = replay_as_game(bridge, rules, config, seed, played)
+        if job.keep_log:
+            from cardkit.serde import dumps
+
+            log = dumps(game.log)
+        if played.over and guard is None:
+            from cardkit.games.guards import ended_by_guard
+
+            guard = ended_by_guard(game)
+    if not played.over:
+        return GameOutcome(job.number, seed, False, (), played.scores, played.seat_actions, log)
+    return GameOutcome(job.number, seed, True, played.winners, played.scores, played.seat_actions, log, bool(guard))
 
 
 class Tally:
@@ -197,6 +255,12 @@ def add_parser(sub: Any, parse_option: Any, count: Any) -> None:
     )  # fmt: skip
     sim.add_argument("--workers", type=count(1, "workers"), default=1,
                      help="processes to play on (default 1; results do not depend on it)")  # fmt: skip
+    sim.add_argument(
+        "--engine", choices=("auto", "kernel", "reducer"), default="auto",
+        help="auto (default): play whole games on the game's compiled kernel when it has one "
+             "and every bot is random or rule, else on the reference reducer; kernel: "
+             "require the kernel; reducer: always the reference reducer. Both give the same games",
+    )  # fmt: skip
     sim.add_argument("--json", action="store_true", help="print the results as one JSON object")
     sim.add_argument("--save-logs", metavar="DIR", default=None,
                      help="write each game's log to DIR/game-NNNNNN.json")  # fmt: skip
@@ -295,8 +359,9 @@ def _print_tally(tally: Tally, args: argparse.Namespace, elapsed: float, out: Te
 
 
 def _print_json(tally: Tally, args: argparse.Namespace, options: dict[str, Any], out: TextIO,
-                interrupted: bool) -> None:  # fmt: skip
+                interrupted: bool, engine: str) -> None:  # fmt: skip
     report = {
+        "engine": engine,
         "game": args.game,
         "players": args.players,
         "games": args.games,
@@ -308,6 +373,21 @@ def _print_json(tally: Tally, args: argparse.Namespace, options: dict[str, Any],
         **tally.as_json(),
     }
     print(json.dumps(report, indent=2, sort_keys=True), file=out)
+
+
+def _engine(args: argparse.Namespace, options: dict[str, Any], bots: tuple[str, ...] | None) -> str:
+    """``kernel`` or ``reducer``: where the games are played (see ``--engine``)."""
+    from cardkit.games import get_rules
+
+    if args.engine == "reducer":  # nothing to import or check
+        return "reducer"
+    from cardkit.bots import make_bot
+    from cardkit.bots.kernel_play import use_kernel
+
+    rules = get_rules(args.game)
+    config = rules.config(args.players, **options)
+    made = None if bots is None else [make_bot(spec) for spec in bots]
+    return "kernel" if use_kernel(args.engine, rules, config, made) else "reducer"
 
 
 def _sinks(args: argparse.Namespace) -> tuple[Path | None, Any]:
@@ -338,19 +418,20 @@ def run(args: argparse.Namespace) -> int:
         )
     new_game(args.game, players=args.players, seed=args.seed, **options)  # options checked first
     bots = _bots(args.bots, args.players)
+    engine = _engine(args, options, bots)
     directory, store = _sinks(args)
     out = sys.stdout
     if not args.json:
         who = f", bots {','.join(bots)}" if bots else ""
         print(
             f"{args.game}: {args.games} games, {args.players} players, seed {args.seed}, "
-            f"options {options}{who}",
+            f"options {options}{who}, engine {engine}",
             file=out,
             flush=True,
         )
     keep = directory is not None or store is not None
     jobs = [
-        _Job(args.game, args.players, tuple(options.items()), bots, args.seed, i, args.max_actions, keep)
+        _Job(args.game, args.players, tuple(options.items()), bots, args.seed, i, args.max_actions, keep, engine)
         for i in range(args.games)
     ]
     tally = Tally(args.players)
@@ -376,7 +457,7 @@ def run(args: argparse.Namespace) -> int:
             store.close()
     elapsed = time.perf_counter() - start
     if args.json:
-        _print_json(tally, args, options, out, interrupted)
+        _print_json(tally, args, options, out, interrupted, engine)
     else:
         if interrupted:
             print(f"interrupted: {tally.played} of {args.games} games played", file=out)

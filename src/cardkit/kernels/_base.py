@@ -21,10 +21,14 @@ The contract, for a kernel ``k`` of a game:
   cards); ``k.chance_pick(index)`` / ``k.chance_shuffle(order)`` answer it exactly as the
   reference ``Pick(index)`` / ``Shuffle(order)`` would (``order`` as card ints, top of
   the stock first); ``k.chance_random(rng)`` answers it with the kernel's own rng;
+  ``k.chance_cards()`` lists the cards of a pending shuffle as card ints in the order of
+  the reference ``ShuffleSpec.cards``, so that a driver can draw exactly the outcome
+  ``Game`` draws from a seed (``cardkit simulate`` and the arena play whole games this way);
 * ``k.copy()``: an independent copy; ``k.snapshot()``: the whole state as a flat list
   of ints (two kernels are equal when their snapshots are);
 * ``k.scores()``: the reference ``rules.scores(state)``; ``k.winners()``: the reference
-  ``rules.result(state).winners`` once over, else ``[]``;
+  ``rules.result(state).winners`` once over, else ``[]``; ``k.guard_ended()``: once over,
+  whether an end guard of the config stopped the game (``cardkit.games.guards``);
 * ``k.rule_action()``: exactly what ``RuleBot`` plays for the seat to act (it may read
   only what that seat knows);
 * ``k.set_zone(zone, owner, cards)``: replace the cards of one concealed zone, rebuilding
@@ -138,6 +142,10 @@ class Kernel:
         """Answer a pending shuffle with ``order`` (card ints, top first)."""
         raise NotImplementedError
 
+    def chance_cards(self) -> list[int]:
+        """At a pending shuffle: its cards as card ints, in the reference spec's order."""
+        raise NotImplementedError
+
     def chance_random(self, rng: KRng) -> None:
         """Answer the pending chance node with ``rng``."""
         raise NotImplementedError
@@ -156,6 +164,11 @@ class Kernel:
 
     def winners(self) -> list[int]:
         """The winners once the game is over (ascending), else ``[]``."""
+        raise NotImplementedError
+
+    def guard_ended(self) -> bool:
+        """Once over: whether an end guard of the config (``max_turns``, ``max_hands`` …)
+        stopped the game rather than its rules (``cardkit.games.guards.ended_by_guard``)."""
         raise NotImplementedError
 
     def rule_action(self) -> int:

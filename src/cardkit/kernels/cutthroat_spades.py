@@ -868,6 +868,31 @@ class CutthroatSpadesKernel(Kernel):
         pack = self.pack
         self._deal([owner_of[c] for c in pack])
 
+    def chance_cards(self) -> list[int]:
+        """The layout's cards in the reference ``ShuffleSpec`` order (ascending card ints)."""
+        return self.pack[:]
+
+    def guard_ended(self) -> bool:
+        """Once over: ``max_hands`` decided the game without a seat alone at the target
+        (the ``mercy`` rule is a rules ending; ``cardkit.games.guards``)."""
+        if self.phase != DONE or self.max_hands < 0 or self.hands_in_game < self.max_hands:
+            return False
+        score = self.score
+        top = score[0]
+        low = score[0]
+        for x in score:
+            if x > top:
+                top = x
+            if x < low:
+                low = x
+        if self.mercy >= 0 and low <= -self.mercy:
+            return False
+        leaders = 0
+        for x in score:
+            if x == top:
+                leaders += 1
+        return not (leaders == 1 and (self.overtime or top >= self.target))
+
     def chance_random(self, rng: KRng) -> None:
         """A uniform pick, or a uniformly shuffled deal."""
         if self.phase == PICK:

@@ -452,6 +452,19 @@ class SpaccUMazzKernel(Kernel):
         self.dealer = index
         self.phase = P_DEAL
 
+    def guard_ended(self) -> bool:
+        """Once over: the hand that ended the game was stopped by the ``max_turns`` guard
+        (``cardkit.games.guards``). A hand ends by its rules only when at most one seat
+        still holds cards (two players: when one is out), so a finished game with two or
+        more seats still holding cards ended at the guard."""
+        if self.phase != P_OVER:
+            return False
+        holding = 0
+        for seat in range(self.players):
+            if self.held(seat) > 0:
+                holding += 1
+        return holding >= 2
+
     def chance_cards(self) -> list[int]:
         """The cards of the pending shuffle, in the reference ``ShuffleSpec`` order."""
         phase = self.phase
