@@ -130,6 +130,7 @@ class CrazyEightsKernel(Kernel):
     disc: list[int]
     dlen: int
     active: int
+    playable: int
     direction: int
     pending: int
     drawn: int
@@ -190,6 +191,7 @@ class CrazyEightsKernel(Kernel):
         self.disc = [0] * cap
         self.dlen = 0
         self.active = -1
+        self.playable = 0
         self.direction = 1
         self.pending = 0
         self.drawn = -1
@@ -213,22 +215,25 @@ class CrazyEightsKernel(Kernel):
 
     def _playable(self, card: int) -> bool:
         """Rule 5 (and rule 9: only a 2 answers a pending draw)."""
-        r = card % 13
+        return (self.playable >> card) & 1 != 0
+
+    def retarget(self) -> None:
+        """Recompute :attr:`playable`, the 52-bit mask of the card values playable now
+        (rule 5: the 8s, the active suit, the top card's rank; rule 9: only the 2s while
+        a draw is pending). Derived from ``active``, ``pending`` and the discard: every
+        change of those calls this (and so must a caller that sets them directly)."""
         if self.pending > 0:
-            return r == _TWO
-        return r == _EIGHT or card // 13 == self.active or r == self.disc[self.dlen - 1] % 13
+            self.playable = _TWO_BITS
+        elif self.dlen == 0 or self.active < 0:
+            self.playable = 0
+        else:
+            self.playable = (
+                _EIGHT_BITS | (_SUIT_BITS << (13 * self.active)) | (_RANK_BITS << (self.disc[self.dlen - 1] % 13))
+            )
 
     def _can_supply(self) -> bool:
         """Can the stock give a card now (possibly after a reshuffle, rule 7)?"""
         return self.slen > 0 or (self.reshuffle and self.dlen > 1)
-
-    def _playable_bits(self, seat: int) -> int:
-        """The values ``seat`` holds that it could play now (rules 5 and 9)."""
-        if self.pending > 0:
-            return self.mask[seat] & _TWO_BITS
-        return self.mask[seat] & (
-            _EIGHT_BITS | (_SUIT_BITS << (13 * self.active)) | (_RANK_BITS << (self.disc[self.dlen - 1] % 13))
-        )
 
     def legal(self) -> list[int]:
         """The legal action ids: plays by card (an 8 once per named suit S, H, D, C unless
@@ -254,14 +259,7 @@ class CrazyEightsKernel(Kernel):
             else:
                 out.append(PASS)
             return out
-        # _playable_bits and _can_supply, inlined: this is the playouts' hottest path
-        pending = self.pending
-        if pending > 0:
-            bits = self.mask[seat] & _TWO_BITS
-        else:
-            bits = self.mask[seat] & (
-                _EIGHT_BITS | (_SUIT_BITS << (13 * self.active)) | (_RANK_BITS << (self.disc[self.dlen - 1] % 13))
-            )
+        bits = self.mask[seat] & self.playable
         if bits != 0:
             if bits & _EIGHT_BITS == 0 or self.hlen[seat] == 1:
                 while bits != 0:  # no 8 to expand
@@ -281,7 +279,7 @@ class CrazyEightsKernel(Kernel):
                         out.append(base + 3)
                     else:
                         out.append(c)
-        if pending > 0 or self.slen > 0 or (self.reshuffle and self.dlen > 1):
+        if self.pending > 0 or self.slen > 0 or (self.reshuffle and self.dlen > 1):
             out.append(DRAW)
         elif len(out) == 0:
             out.append(PASS)
@@ -300,7 +298,7 @@ class CrazyEightsKernel(Kernel):
                 return PASS
             bits = 1 << drawn
         else:
-            bits = self._playable_bits(seat)
+            bits = self.mask[seat] & self.playable
         plain = bits & _PLAIN_BITS
         hsuit = self.hsuit
         base4 = seat * 4
@@ -394,16 +392,8 @@ class CrazyEightsKernel(Kernel):
                 elif self.until_playable and (self.slen > 0 or (self.reshuffle and self.dlen > 1)):
                     action = DRAW
             else:
-                pending = self.pending
-                if pending > 0:
-                    bits = self.mask[seat] & _TWO_BITS
-                else:
-                    bits = self.mask[seat] & (
-                        _EIGHT_BITS
-                        | (_SUIT_BITS << (13 * self.active))
-                        | (_RANK_BITS << (self.disc[self.dlen - 1] % 13))
-                    )
-                supply = pending > 0 or self.slen > 0 or (self.reshuffle and self.dlen > 1)
+                bits = self.mask[seat] & self.playable
+                supply = self.pending > 0 or self.slen > 0 or (self.reshuffle and self.dlen > 1)
                 if bits == 0:
                     if supply:
                         action = DRAW
@@ -435,7 +425,13 @@ class CrazyEightsKernel(Kernel):
                                     break
                                 pick -= 1
                             bits ^= low
-            self.apply(action)
+            if action < EIGHT_PLAYS:  # apply(), its dispatch inlined
+                self._play(seat, action, -1)
+            elif action < DRAW:
+                k = action - EIGHT_PLAYS
+                self._play(seat, (k // 4) * 13 + _EIGHT, k % 4)
+            else:
+                self.apply(action)
             played += 1
         rng.state = x
         return played
@@ -502,14 +498,18 @@ class CrazyEightsKernel(Kernel):
         self.turns += 1
         if size == 1:  # rule 14: going out ends the hand, the card's effect is not applied
             self.pending = 0
+            self.retarget()
             self._end_hand(seat)
             return
         r = card % 13
         n = self.players
         if self.two_draws_two and r == _TWO:
             self.pending += 2
+            self.playable = _TWO_BITS
         else:
             self.pending = 0
+            # retarget(), inlined
+            self.playable = _EIGHT_BITS | (_SUIT_BITS << (13 * self.active)) | (_RANK_BITS << r)
         if self.ace_reverses and r == _ACE and n > 2:  # rule 12
             self.direction = -self.direction
         step = 1
@@ -558,6 +558,7 @@ class CrazyEightsKernel(Kernel):
             self.drawn = -1
         if reason == REASON_PENDING:
             self.pending = 0
+            self.retarget()
         if turn:
             self.passes = 0
             self.turns += 1
@@ -779,10 +780,11 @@ class CrazyEightsKernel(Kernel):
         self.disc[0] = starter
         self.dlen = 1
         self.active = starter // 13
+        self.pending = 0
+        self.retarget()
         self.hand_number += 1
         self.to_act = (dealer + 1) % n
         self.direction = 1
-        self.pending = 0
         self.drawn = -1
         self.passes = 0
         self.turns = 0
@@ -813,6 +815,7 @@ class CrazyEightsKernel(Kernel):
         k.disc = self.disc.copy()
         k.dlen = self.dlen
         k.active = self.active
+        k.playable = self.playable
         k.direction = self.direction
         k.pending = self.pending
         k.drawn = self.drawn
@@ -877,6 +880,7 @@ class CrazyEightsKernel(Kernel):
                 self.disc[i] = cards[i]
                 i += 1
             self.dlen = m
+            self.retarget()
         else:
             self._clear(owner)
             while i < m:

@@ -95,6 +95,7 @@ class CrazyEightsBridge:
             k.owed_count = owed.count
             k.owed_reason = _REASONS[owed.reason]
             k.owed_next = -1 if owed.next_seat is None else owed.next_seat
+        k.retarget()
         result = state.result
         if result is not None:
             k.over = True
