@@ -382,7 +382,7 @@ class CrazyEightsKernel(Kernel):
             drawn = self.drawn
             action = PASS
             if drawn >= 0:  # legal(): the drawn card's plays and pass, or one action
-                if self._playable(drawn):
+                if (self.playable >> drawn) & 1 != 0:
                     if drawn % 13 == _EIGHT:
                         pick = (x * 5) >> 32
                         if pick < 4:
