@@ -399,15 +399,10 @@ class CrazyEightsKernel(Kernel):
                         action = DRAW
                 else:
                     eights = 0 if self.hlen[seat] == 1 else bits & _EIGHT_BITS
-                    plays = 0  # legal()'s play ids: one per card, four per 8
-                    b = bits
-                    while b != 0:
-                        b &= b - 1
-                        plays += 1
-                    b = eights
-                    while b != 0:
-                        b &= b - 1
-                        plays += 3
+                    # legal()'s play ids: one per card, four per 8
+                    plays = bits.bit_count()
+                    if eights != 0:
+                        plays += 3 * eights.bit_count()
                     pick = (x * (plays + 1 if supply else plays)) >> 32
                     if pick >= plays:
                         action = DRAW
