@@ -112,6 +112,7 @@ class CrazyEightsKernel(Kernel):
     queen_draws_five: bool
     jack_skips: bool
     ace_reverses: bool
+    action_cards: bool
     target: int
     decks: int
     hand_size: int
@@ -170,6 +171,7 @@ class CrazyEightsKernel(Kernel):
         self.queen_draws_five = queen_draws_five
         self.jack_skips = jack_skips
         self.ace_reverses = ace_reverses
+        self.action_cards = two_draws_two or queen_draws_five or jack_skips or ace_reverses
         self.target = target
         self.decks = decks
         self.hand_size = hand_size
@@ -498,6 +500,12 @@ class CrazyEightsKernel(Kernel):
             return
         r = card % 13
         n = self.players
+        if not self.action_cards:  # the plain game: pending stays 0, the next seat plays
+            self.playable = _EIGHT_BITS | (_SUIT_BITS << (13 * self.active)) | (_RANK_BITS << r)
+            self.to_act = (seat + self.direction) % n
+            if self.turns >= self.max_turns:
+                self._end_by_guard()
+            return
         if self.two_draws_two and r == _TWO:
             self.pending += 2
             self.playable = _TWO_BITS
