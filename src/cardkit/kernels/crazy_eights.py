@@ -395,7 +395,7 @@ class CrazyEightsKernel(Kernel):
                     action = DRAW
             else:
                 bits = self.mask[seat] & self.playable
-                supply = self.pending > 0 or self.slen > 0 or (self.reshuffle and self.dlen > 1)
+                supply = self.slen > 0 or self.pending > 0 or (self.reshuffle and self.dlen > 1)
                 if bits == 0:
                     if supply:
                         action = DRAW
@@ -408,6 +408,11 @@ class CrazyEightsKernel(Kernel):
                     pick = (x * (plays + 1 if supply else plays)) >> 32
                     if pick >= plays:
                         action = DRAW
+                    elif eights == 0:  # the pick-th lowest value held and playable
+                        while pick > 0:
+                            bits &= bits - 1
+                            pick -= 1
+                        action = (bits & -bits).bit_length() - 1
                     else:
                         while True:
                             low = bits & -bits
