@@ -74,18 +74,6 @@ _TWO_BITS: Final = _RANK_BITS
 _PLAIN_BITS: Final = ((1 << 52) - 1) ^ _EIGHT_BITS
 
 
-def card_points(card: int) -> int:
-    """Rule 15: 8 = 50; K, Q, J, 10 = 10; A = 1; 2-7 and 9 face value."""
-    r = card % 13
-    if r == _EIGHT:
-        return 50
-    if r == _ACE:
-        return 1
-    if r >= 8:
-        return 10
-    return r + 2
-
-
 def _bot_points(card: int) -> int:
     # RuleBot's own shedding value (bots/heuristics/crazy_eights.py _points): the ace
     # counts 10 there, not 1.
@@ -544,8 +532,7 @@ class CrazyEightsKernel(Kernel):
             base = seat * 52
             base4 = seat * 4
             mask = self.mask[seat]
-            k = 0
-            while k < take:
+            for _ in range(take):
                 slen -= 1
                 last = stock[slen]
                 i = base + last
@@ -553,7 +540,6 @@ class CrazyEightsKernel(Kernel):
                     mask |= 1 << last
                 counts[i] += 1
                 hsuit[base4 + last // 13] += 1
-                k += 1
             self.mask[seat] = mask
             self.hlen[seat] += take
             self.slen = slen
@@ -595,52 +581,36 @@ class CrazyEightsKernel(Kernel):
         call for the next deal."""
         n = self.players
         totals = [0] * n
-        seat = 0
-        while seat < n:
+        for seat in range(n):
             totals[seat] = self._hand_points(seat)
-            seat += 1
-        points = self.hand_points
-        seat = 0
-        while seat < n:
-            points[seat] = 0
-            seat += 1
+        points = [0] * n
         if winner >= 0:  # rule 20
             won = 0
-            seat = 0
-            while seat < n:
+            for seat in range(n):
                 if seat != winner:
                     won += totals[seat]
-                seat += 1
             points[winner] = won
         else:  # rules 17, 21: the unique lowest total scores the differences
-            lowest = totals[0]
-            holder = 0
+            lowest = min(totals)
+            holder = -1
             ties = 0
-            seat = 0
-            while seat < n:
+            won = 0
+            for seat in range(n):
                 t = totals[seat]
-                if t < lowest:
-                    lowest = t
+                won += t - lowest
+                if t == lowest:
                     holder = seat
-                    ties = 1
-                elif t == lowest:
                     ties += 1
-                seat += 1
             if ties == 1:
                 winner = holder
-                won = 0
-                seat = 0
-                while seat < n:
-                    won += totals[seat] - lowest
-                    seat += 1
                 points[winner] = won
-        seat = 0
-        while seat < n:
-            self.score[seat] += points[seat]
-            seat += 1
+        self.hand_points = points
+        score = self.score
+        for seat in range(n):
+            score[seat] += points[seat]
         self.revealed = True
         self.drawn = -1
-        if self.points_mode and (winner < 0 or self.score[winner] < self.target):
+        if self.points_mode and (winner < 0 or score[winner] < self.target):
             self.to_act = CHANCE  # rule 19: the next dealer deals
             self.dealer = (self.dealer + 1) % n
             return
@@ -660,10 +630,8 @@ class CrazyEightsKernel(Kernel):
 
     def _clear(self, seat: int) -> None:
         base = seat * 52
-        c = 0
-        while c < 52:
+        for c in range(52):
             self.count[base + c] = 0
-            c += 1
         self.mask[seat] = 0
         self.hlen[seat] = 0
         base = seat * 4
@@ -677,11 +645,13 @@ class CrazyEightsKernel(Kernel):
         total = 0
         bits = self.mask[seat]
         base = seat * 52
+        count = self.count
         while bits != 0:
             low = bits & -bits
             bits ^= low
             c = low.bit_length() - 1
-            total += card_points(c) * self.count[base + c]
+            r = c % 13  # rule 15: 8 = 50; A = 1; K, Q, J, 10 = 10; the others face value
+            total += (50 if r == _EIGHT else 1 if r == _ACE else 10 if r >= 8 else r + 2) * count[base + c]
         return total
 
     # ------------------------------------------------------------------ chance
@@ -752,10 +722,8 @@ class CrazyEightsKernel(Kernel):
         masks = [0] * n
         hsuit = [0] * (n * 4)
         pos = 0
-        k = 0
-        while k < hs:
-            j = 1
-            while j <= n:
+        for _ in range(hs):
+            for j in range(1, n + 1):
                 seat = (dealer + j) % n
                 c = order[pos]
                 i = seat * 52 + c
@@ -764,8 +732,6 @@ class CrazyEightsKernel(Kernel):
                 counts[i] += 1
                 hsuit[seat * 4 + c // 13] += 1
                 pos += 1
-                j += 1
-            k += 1
         self.count = counts
         self.mask = masks
         self.hsuit = hsuit
@@ -901,8 +867,7 @@ class CrazyEightsKernel(Kernel):
 def _shuffle_prefix(items: list[int], m: int, rng: KRng) -> None:
     """Shuffle ``items[:m]`` in place (Fisher-Yates; ``rng.below``'s draws, inlined)."""
     x = rng.state
-    i = m - 1
-    while i > 0:
+    for i in range(m - 1, 0, -1):
         x ^= (x << 13) & 0xFFFFFFFF
         x ^= x >> 17
         x ^= (x << 5) & 0xFFFFFFFF
@@ -910,5 +875,4 @@ def _shuffle_prefix(items: list[int], m: int, rng: KRng) -> None:
         t = items[i]
         items[i] = items[j]
         items[j] = t
-        i -= 1
     rng.state = x
