@@ -418,3 +418,20 @@ def test_random_playout_is_the_generic_random_loop(players: int, options: dict[s
         assert (played, fast.snapshot(), fast_rng.state) == (steps, slow.snapshot(), slow_rng.state)
     cut = bridge.blank()
     assert cut.random_playout(KRng(1), 5) == 5 and cut.actor() not in (OVER, CHANCE)
+
+
+def test_copy_is_equal_and_independent() -> None:
+    bridge = RULES.kernel_bridge(_config(4, mode="points", target=40, stock_empty="reshuffle", **_ACTION))
+    rng = KRng(11)
+    kernel = bridge.blank()
+    while kernel.actor() != OVER:
+        twin = kernel.copy()
+        assert twin.snapshot() == kernel.snapshot() and twin.legal() == kernel.legal()
+        before = kernel.snapshot()
+        assert twin.random_playout(rng, 60) > 0
+        assert kernel.snapshot() == before
+        if kernel.actor() == CHANCE:
+            kernel.chance_random(rng)
+        else:
+            legal = kernel.legal()
+            kernel.apply(legal[rng.below(len(legal))])
