@@ -403,7 +403,8 @@ def test_rule_action_names_the_longest_suit_and_action_ids() -> None:
 )
 def test_random_playout_is_the_generic_random_loop(players: int, options: dict[str, Any]) -> None:
     """``random_playout`` (the legal list never built) plays the very game of
-    ``apply(legal[rng.below(len(legal))])`` with ``chance_random`` at chance nodes."""
+    ``apply(legal[rng.below(len(legal))])`` (no draw for a forced action) with
+    ``chance_random`` at chance nodes."""
     bridge = RULES.kernel_bridge(_config(players, **options))
     for seed in range(40):
         fast, fast_rng = bridge.blank(), KRng(seed)
@@ -415,7 +416,7 @@ def test_random_playout_is_the_generic_random_loop(players: int, options: dict[s
                 slow.chance_random(slow_rng)
                 continue
             legal = slow.legal()
-            slow.apply(legal[slow_rng.below(len(legal))])
+            slow.apply(legal[slow_rng.below(len(legal))] if len(legal) > 1 else legal[0])
             steps += 1
         assert (played, fast.snapshot(), fast_rng.state) == (steps, slow.snapshot(), slow_rng.state)
     cut = bridge.blank()

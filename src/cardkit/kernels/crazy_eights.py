@@ -351,8 +351,8 @@ class CrazyEightsKernel(Kernel):
         """Play on to the end (or ``limit`` seat actions) with uniformly random legal
         actions and chance answered by ``rng``; the seat actions played.
 
-        The same game as ``apply(legal()[rng.below(len(legal()))])`` at every seat step
-        (one draw each, the only action included) and :meth:`chance_random` at chance,
+        The same game as ``apply(legal[rng.below(len(legal))])`` at every seat step with
+        a choice (a forced action draws nothing) and :meth:`chance_random` at chance,
         without building the legal list: the loop stays in the kernel (one call per
         playout when compiled)."""
         played = 0
@@ -366,13 +366,13 @@ class CrazyEightsKernel(Kernel):
                 self.chance_random(rng)
                 x = rng.state
                 continue
-            x ^= (x << 13) & 0xFFFFFFFF
-            x ^= x >> 17
-            x ^= (x << 5) & 0xFFFFFFFF
             drawn = self.drawn
             action = PASS
             if drawn >= 0:  # legal(): the drawn card's plays and pass, or one action
                 if (self.playable >> drawn) & 1 != 0:
+                    x ^= (x << 13) & 0xFFFFFFFF
+                    x ^= x >> 17
+                    x ^= (x << 5) & 0xFFFFFFFF
                     if drawn % 13 == _EIGHT:
                         pick = (x * 5) >> 32
                         if pick < 4:
@@ -393,7 +393,13 @@ class CrazyEightsKernel(Kernel):
                     plays = bits.bit_count()
                     if eights != 0:
                         plays += 3 * eights.bit_count()
-                    pick = (x * (plays + 1 if supply else plays)) >> 32
+                    options = plays + 1 if supply else plays
+                    pick = 0
+                    if options > 1:
+                        x ^= (x << 13) & 0xFFFFFFFF
+                        x ^= x >> 17
+                        x ^= (x << 5) & 0xFFFFFFFF
+                        pick = (x * options) >> 32
                     if pick >= plays:
                         action = DRAW
                     elif eights == 0:  # the pick-th lowest value held and playable
