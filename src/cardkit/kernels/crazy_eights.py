@@ -11,10 +11,12 @@ can be. The encoding:
 * a hand is a multiset: ``count[52 * seat + c]`` copies of card ``c`` (a flat list), with
   per seat a 52-bit mask of the values held (bit ``c``), the number of cards and the
   cards per suit. The rules never look at the order of a hand (legal plays come in card
-  order, a drawn card is kept apart in ``drawn``), so the kernel keeps none: the legal
-  plays are ``mask & (eights | suit | rank)``, read off lowest bit first, already in the
-  reference order and without repeats. The stock is a list with its *top at the end* (a
-  draw pops), the discard pile bottom first (top at the end).
+  order, a drawn card is kept apart in ``drawn``), so the kernel keeps none. ``playable``
+  is the mask of the values playable now (the 8s, the active suit and the top card's
+  rank; only the 2s while a draw is pending), so the legal plays are ``mask & playable``
+  read off lowest bit first: already in the reference order and without repeats.
+* the stock (``stock[:slen]``) has its *top at the end*, so a draw takes the last card;
+  the discard pile (``disc[:dlen]``) is bottom first. Both lists keep the pack's size.
 * an absent value (no drawn card, no owed draw) is -1; ``to_act`` is a seat,
   :data:`CHANCE` or :data:`OVER`.
 
