@@ -120,6 +120,7 @@ def test_lockstep_every_option_combination(combo: int) -> None:
     check_kernel(RULES, _config(players, **options), combo)
 
 
+@long_scaled
 @pytest.mark.parametrize(
     "players, options",
     [
