@@ -11,6 +11,7 @@ CPU-second (the issue's measure) and whole games per CPU-second.
 from __future__ import annotations
 
 import importlib.util
+import statistics
 import sys
 import types
 from pathlib import Path
@@ -82,10 +83,13 @@ def main() -> None:
         results = measure(loads, rounds, 0.5, slices=4)
         ref = results[loads[0].key]
         os_key = loads[-1].key if missing is None else None
-        print(f"== {config.label} ({rounds} rounds, median / best, player actions per CPU-second)")
+        print(f"== {config.label} ({rounds} rounds; player actions per CPU-second, median and best;"
+              f" whole games per CPU-second, median)")
         for w in loads:
             m = results[w.key]
-            line = f"  {w.label:30s} {m.median:12,.0f} {m.best:12,.0f}  x{m.median / ref.median:6.2f} reducer"
+            games = m.games / statistics.median(m.times)
+            line = (f"  {w.label:30s} {m.median:12,.0f} {m.best:12,.0f} {games:10,.0f} games/s"
+                    f"  x{m.median / ref.median:6.2f} reducer")
             if os_key is not None:
                 line += f"  x{m.median / results[os_key].median:6.3f} OpenSpiel"
             print(line)

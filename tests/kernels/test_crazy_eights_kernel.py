@@ -98,16 +98,18 @@ def test_every_config_has_a_kernel() -> None:
 @pytest.mark.parametrize("combo", range(len(COMBOS)))
 def test_lockstep_every_option_combination(combo: int) -> None:
     """Each combination once per run by default (players cycling 2..7); under
-    CARDKIT_LONG=1 every player count with 131 seeds each: 128 x 6 x 131 = 100,608 games,
-    with the costlier comparisons thinned (every step still compares actor, legal ids,
-    scores and cards held)."""
+    CARDKIT_LONG=1 every player count, 200 seeds each for a single hand and 61 for a
+    points match (three in four to a short target): 64 x 6 x (200 + 61) = 100,224 games,
+    with the costlier comparisons thinned (every step still compares the actor, the legal
+    ids, the scores and the cards held)."""
     options = dict(COMBOS[combo])
     if LONG:
+        points = options["mode"] == "points"
         for players in range(2, 8):
-            for seed in range(131):
+            for seed in range(61 if points else 200):
                 opts = dict(options)
-                if options["mode"] == "points" and seed % 2:
-                    opts["target"] = 1 + seed % 90  # short matches too
+                if points and seed % 4:
+                    opts["target"] = 1 + seed % 90
                 check_kernel(
                     RULES, _config(players, **opts), seed, rule_every=2, roundtrip_every=5, zones_every=23
                 )
@@ -118,6 +120,7 @@ def test_lockstep_every_option_combination(combo: int) -> None:
     check_kernel(RULES, _config(players, **options), combo)
 
 
+@long_scaled
 @pytest.mark.parametrize(
     "players, options",
     [
@@ -401,7 +404,8 @@ def test_rule_action_names_the_longest_suit_and_action_ids() -> None:
 )
 def test_random_playout_is_the_generic_random_loop(players: int, options: dict[str, Any]) -> None:
     """``random_playout`` (the legal list never built) plays the very game of
-    ``apply(legal[rng.below(len(legal))])`` with ``chance_random`` at chance nodes."""
+    ``apply(legal[rng.below(len(legal))])`` (no draw for a forced action) with
+    ``chance_random`` at chance nodes."""
     bridge = RULES.kernel_bridge(_config(players, **options))
     for seed in range(40):
         fast, fast_rng = bridge.blank(), KRng(seed)
@@ -413,8 +417,44 @@ def test_random_playout_is_the_generic_random_loop(players: int, options: dict[s
                 slow.chance_random(slow_rng)
                 continue
             legal = slow.legal()
-            slow.apply(legal[slow_rng.below(len(legal))])
+            slow.apply(legal[slow_rng.below(len(legal))] if len(legal) > 1 else legal[0])
             steps += 1
         assert (played, fast.snapshot(), fast_rng.state) == (steps, slow.snapshot(), slow_rng.state)
     cut = bridge.blank()
     assert cut.random_playout(KRng(1), 5) == 5 and cut.actor() not in (OVER, CHANCE)
+
+
+def test_copy_is_equal_and_independent() -> None:
+    bridge = RULES.kernel_bridge(_config(4, mode="points", target=40, stock_empty="reshuffle", **_ACTION))
+    rng = KRng(11)
+    kernel = bridge.blank()
+    while kernel.actor() != OVER:
+        twin = kernel.copy()
+        assert twin.snapshot() == kernel.snapshot() and twin.legal() == kernel.legal()
+        before = kernel.snapshot()
+        assert twin.random_playout(rng, 60) > 0
+        assert kernel.snapshot() == before
+        if kernel.actor() == CHANCE:
+            kernel.chance_random(rng)
+        else:
+            legal = kernel.legal()
+            kernel.apply(legal[rng.below(len(legal))])
+
+
+def test_the_kernel_shuffle_is_uniform() -> None:
+    """The shuffle behind ``chance_random`` (two Fisher-Yates positions per draw): every
+    order of five cards comes up about equally often (chi-square, 119 degrees of freedom;
+    159 is its 99th percentile)."""
+    from cardkit.kernels.crazy_eights import _shuffle_prefix
+
+    rng = KRng(9)
+    seen: Counter[tuple[int, ...]] = Counter()
+    runs = 24_000
+    for _ in range(runs):
+        items = [0, 1, 2, 3, 4, 99]
+        _shuffle_prefix(items, 5, rng)  # the sixth item stays put
+        assert items[5] == 99
+        seen[tuple(items[:5])] += 1
+    expected = runs / 120
+    assert len(seen) == 120
+    assert sum((n - expected) ** 2 / expected for n in seen.values()) < 159

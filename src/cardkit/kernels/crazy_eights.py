@@ -11,10 +11,12 @@ can be. The encoding:
 * a hand is a multiset: ``count[52 * seat + c]`` copies of card ``c`` (a flat list), with
   per seat a 52-bit mask of the values held (bit ``c``), the number of cards and the
   cards per suit. The rules never look at the order of a hand (legal plays come in card
-  order, a drawn card is kept apart in ``drawn``), so the kernel keeps none: the legal
-  plays are ``mask & (eights | suit | rank)``, read off lowest bit first, already in the
-  reference order and without repeats. The stock is a list with its *top at the end* (a
-  draw pops), the discard pile bottom first (top at the end).
+  order, a drawn card is kept apart in ``drawn``), so the kernel keeps none. ``playable``
+  is the mask of the values playable now (the 8s, the active suit and the top card's
+  rank; only the 2s while a draw is pending), so the legal plays are ``mask & playable``
+  read off lowest bit first: already in the reference order and without repeats.
+* the stock (``stock[:slen]``) has its *top at the end*, so a draw takes the last card;
+  the discard pile (``disc[:dlen]``) is bottom first. Both lists keep the pack's size.
 * an absent value (no drawn card, no owed draw) is -1; ``to_act`` is a seat,
   :data:`CHANCE` or :data:`OVER`.
 
@@ -74,18 +76,6 @@ _TWO_BITS: Final = _RANK_BITS
 _PLAIN_BITS: Final = ((1 << 52) - 1) ^ _EIGHT_BITS
 
 
-def card_points(card: int) -> int:
-    """Rule 15: 8 = 50; K, Q, J, 10 = 10; A = 1; 2-7 and 9 face value."""
-    r = card % 13
-    if r == _EIGHT:
-        return 50
-    if r == _ACE:
-        return 1
-    if r >= 8:
-        return 10
-    return r + 2
-
-
 def _bot_points(card: int) -> int:
     # RuleBot's own shedding value (bots/heuristics/crazy_eights.py _points): the ace
     # counts 10 there, not 1.
@@ -112,6 +102,7 @@ class CrazyEightsKernel(Kernel):
     queen_draws_five: bool
     jack_skips: bool
     ace_reverses: bool
+    action_cards: bool
     target: int
     decks: int
     hand_size: int
@@ -130,6 +121,7 @@ class CrazyEightsKernel(Kernel):
     disc: list[int]
     dlen: int
     active: int
+    playable: int
     direction: int
     pending: int
     drawn: int
@@ -169,6 +161,7 @@ class CrazyEightsKernel(Kernel):
         self.queen_draws_five = queen_draws_five
         self.jack_skips = jack_skips
         self.ace_reverses = ace_reverses
+        self.action_cards = two_draws_two or queen_draws_five or jack_skips or ace_reverses
         self.target = target
         self.decks = decks
         self.hand_size = hand_size
@@ -190,6 +183,7 @@ class CrazyEightsKernel(Kernel):
         self.disc = [0] * cap
         self.dlen = 0
         self.active = -1
+        self.playable = 0
         self.direction = 1
         self.pending = 0
         self.drawn = -1
@@ -213,22 +207,25 @@ class CrazyEightsKernel(Kernel):
 
     def _playable(self, card: int) -> bool:
         """Rule 5 (and rule 9: only a 2 answers a pending draw)."""
-        r = card % 13
+        return (self.playable >> card) & 1 != 0
+
+    def retarget(self) -> None:
+        """Recompute :attr:`playable`, the 52-bit mask of the card values playable now
+        (rule 5: the 8s, the active suit, the top card's rank; rule 9: only the 2s while
+        a draw is pending). Derived from ``active``, ``pending`` and the discard: every
+        change of those calls this (and so must a caller that sets them directly)."""
         if self.pending > 0:
-            return r == _TWO
-        return r == _EIGHT or card // 13 == self.active or r == self.disc[self.dlen - 1] % 13
+            self.playable = _TWO_BITS
+        elif self.dlen == 0 or self.active < 0:
+            self.playable = 0
+        else:
+            self.playable = (
+                _EIGHT_BITS | (_SUIT_BITS << (13 * self.active)) | (_RANK_BITS << (self.disc[self.dlen - 1] % 13))
+            )
 
     def _can_supply(self) -> bool:
         """Can the stock give a card now (possibly after a reshuffle, rule 7)?"""
         return self.slen > 0 or (self.reshuffle and self.dlen > 1)
-
-    def _playable_bits(self, seat: int) -> int:
-        """The values ``seat`` holds that it could play now (rules 5 and 9)."""
-        if self.pending > 0:
-            return self.mask[seat] & _TWO_BITS
-        return self.mask[seat] & (
-            _EIGHT_BITS | (_SUIT_BITS << (13 * self.active)) | (_RANK_BITS << (self.disc[self.dlen - 1] % 13))
-        )
 
     def legal(self) -> list[int]:
         """The legal action ids: plays by card (an 8 once per named suit S, H, D, C unless
@@ -254,14 +251,7 @@ class CrazyEightsKernel(Kernel):
             else:
                 out.append(PASS)
             return out
-        # _playable_bits and _can_supply, inlined: this is the playouts' hottest path
-        pending = self.pending
-        if pending > 0:
-            bits = self.mask[seat] & _TWO_BITS
-        else:
-            bits = self.mask[seat] & (
-                _EIGHT_BITS | (_SUIT_BITS << (13 * self.active)) | (_RANK_BITS << (self.disc[self.dlen - 1] % 13))
-            )
+        bits = self.mask[seat] & self.playable
         if bits != 0:
             if bits & _EIGHT_BITS == 0 or self.hlen[seat] == 1:
                 while bits != 0:  # no 8 to expand
@@ -281,7 +271,7 @@ class CrazyEightsKernel(Kernel):
                         out.append(base + 3)
                     else:
                         out.append(c)
-        if pending > 0 or self.slen > 0 or (self.reshuffle and self.dlen > 1):
+        if self.pending > 0 or self.slen > 0 or (self.reshuffle and self.dlen > 1):
             out.append(DRAW)
         elif len(out) == 0:
             out.append(PASS)
@@ -300,7 +290,7 @@ class CrazyEightsKernel(Kernel):
                 return PASS
             bits = 1 << drawn
         else:
-            bits = self._playable_bits(seat)
+            bits = self.mask[seat] & self.playable
         plain = bits & _PLAIN_BITS
         hsuit = self.hsuit
         base4 = seat * 4
@@ -363,8 +353,8 @@ class CrazyEightsKernel(Kernel):
         """Play on to the end (or ``limit`` seat actions) with uniformly random legal
         actions and chance answered by ``rng``; the seat actions played.
 
-        The same game as ``apply(legal()[rng.below(len(legal()))])`` at every seat step
-        (one draw each, the only action included) and :meth:`chance_random` at chance,
+        The same game as ``apply(legal[rng.below(len(legal))])`` at every seat step with
+        a choice (a forced action draws nothing) and :meth:`chance_random` at chance,
         without building the legal list: the loop stays in the kernel (one call per
         playout when compiled)."""
         played = 0
@@ -378,13 +368,13 @@ class CrazyEightsKernel(Kernel):
                 self.chance_random(rng)
                 x = rng.state
                 continue
-            x ^= (x << 13) & 0xFFFFFFFF
-            x ^= x >> 17
-            x ^= (x << 5) & 0xFFFFFFFF
             drawn = self.drawn
             action = PASS
             if drawn >= 0:  # legal(): the drawn card's plays and pass, or one action
-                if self._playable(drawn):
+                if (self.playable >> drawn) & 1 != 0:
+                    x ^= (x << 13) & 0xFFFFFFFF
+                    x ^= x >> 17
+                    x ^= (x << 5) & 0xFFFFFFFF
                     if drawn % 13 == _EIGHT:
                         pick = (x * 5) >> 32
                         if pick < 4:
@@ -394,33 +384,31 @@ class CrazyEightsKernel(Kernel):
                 elif self.until_playable and (self.slen > 0 or (self.reshuffle and self.dlen > 1)):
                     action = DRAW
             else:
-                pending = self.pending
-                if pending > 0:
-                    bits = self.mask[seat] & _TWO_BITS
-                else:
-                    bits = self.mask[seat] & (
-                        _EIGHT_BITS
-                        | (_SUIT_BITS << (13 * self.active))
-                        | (_RANK_BITS << (self.disc[self.dlen - 1] % 13))
-                    )
-                supply = pending > 0 or self.slen > 0 or (self.reshuffle and self.dlen > 1)
+                bits = self.mask[seat] & self.playable
+                supply = self.slen > 0 or self.pending > 0 or (self.reshuffle and self.dlen > 1)
                 if bits == 0:
                     if supply:
                         action = DRAW
                 else:
                     eights = 0 if self.hlen[seat] == 1 else bits & _EIGHT_BITS
-                    plays = 0  # legal()'s play ids: one per card, four per 8
-                    b = bits
-                    while b != 0:
-                        b &= b - 1
-                        plays += 1
-                    b = eights
-                    while b != 0:
-                        b &= b - 1
-                        plays += 3
-                    pick = (x * (plays + 1 if supply else plays)) >> 32
+                    # legal()'s play ids: one per card, four per 8
+                    plays = bits.bit_count()
+                    if eights != 0:
+                        plays += 3 * eights.bit_count()
+                    options = plays + 1 if supply else plays
+                    pick = 0
+                    if options > 1:
+                        x ^= (x << 13) & 0xFFFFFFFF
+                        x ^= x >> 17
+                        x ^= (x << 5) & 0xFFFFFFFF
+                        pick = (x * options) >> 32
                     if pick >= plays:
                         action = DRAW
+                    elif eights == 0:  # the pick-th lowest value held and playable
+                        while pick > 0:
+                            bits &= bits - 1
+                            pick -= 1
+                        action = (bits & -bits).bit_length() - 1
                     else:
                         while True:
                             low = bits & -bits
@@ -435,7 +423,13 @@ class CrazyEightsKernel(Kernel):
                                     break
                                 pick -= 1
                             bits ^= low
-            self.apply(action)
+            if action < EIGHT_PLAYS:  # apply(), its dispatch inlined
+                self._play(seat, action, -1)
+            elif action < DRAW:
+                k = action - EIGHT_PLAYS
+                self._play(seat, (k // 4) * 13 + _EIGHT, k % 4)
+            else:
+                self.apply(action)
             played += 1
         rng.state = x
         return played
@@ -502,14 +496,24 @@ class CrazyEightsKernel(Kernel):
         self.turns += 1
         if size == 1:  # rule 14: going out ends the hand, the card's effect is not applied
             self.pending = 0
+            self.retarget()
             self._end_hand(seat)
             return
         r = card % 13
         n = self.players
+        if not self.action_cards:  # the plain game: pending stays 0, the next seat plays
+            self.playable = _EIGHT_BITS | (_SUIT_BITS << (13 * self.active)) | (_RANK_BITS << r)
+            self.to_act = (seat + self.direction) % n
+            if self.turns >= self.max_turns:
+                self._end_by_guard()
+            return
         if self.two_draws_two and r == _TWO:
             self.pending += 2
+            self.playable = _TWO_BITS
         else:
             self.pending = 0
+            # retarget(), inlined
+            self.playable = _EIGHT_BITS | (_SUIT_BITS << (13 * self.active)) | (_RANK_BITS << r)
         if self.ace_reverses and r == _ACE and n > 2:  # rule 12
             self.direction = -self.direction
         step = 1
@@ -536,8 +540,7 @@ class CrazyEightsKernel(Kernel):
             base = seat * 52
             base4 = seat * 4
             mask = self.mask[seat]
-            k = 0
-            while k < take:
+            for _ in range(take):
                 slen -= 1
                 last = stock[slen]
                 i = base + last
@@ -545,7 +548,6 @@ class CrazyEightsKernel(Kernel):
                     mask |= 1 << last
                 counts[i] += 1
                 hsuit[base4 + last // 13] += 1
-                k += 1
             self.mask[seat] = mask
             self.hlen[seat] += take
             self.slen = slen
@@ -558,6 +560,7 @@ class CrazyEightsKernel(Kernel):
             self.drawn = -1
         if reason == REASON_PENDING:
             self.pending = 0
+            self.retarget()
         if turn:
             self.passes = 0
             self.turns += 1
@@ -586,52 +589,36 @@ class CrazyEightsKernel(Kernel):
         call for the next deal."""
         n = self.players
         totals = [0] * n
-        seat = 0
-        while seat < n:
+        for seat in range(n):
             totals[seat] = self._hand_points(seat)
-            seat += 1
-        points = self.hand_points
-        seat = 0
-        while seat < n:
-            points[seat] = 0
-            seat += 1
+        points = [0] * n
         if winner >= 0:  # rule 20
             won = 0
-            seat = 0
-            while seat < n:
+            for seat in range(n):
                 if seat != winner:
                     won += totals[seat]
-                seat += 1
             points[winner] = won
         else:  # rules 17, 21: the unique lowest total scores the differences
-            lowest = totals[0]
-            holder = 0
+            lowest = min(totals)
+            holder = -1
             ties = 0
-            seat = 0
-            while seat < n:
+            won = 0
+            for seat in range(n):
                 t = totals[seat]
-                if t < lowest:
-                    lowest = t
+                won += t - lowest
+                if t == lowest:
                     holder = seat
-                    ties = 1
-                elif t == lowest:
                     ties += 1
-                seat += 1
             if ties == 1:
                 winner = holder
-                won = 0
-                seat = 0
-                while seat < n:
-                    won += totals[seat] - lowest
-                    seat += 1
                 points[winner] = won
-        seat = 0
-        while seat < n:
-            self.score[seat] += points[seat]
-            seat += 1
+        self.hand_points = points
+        score = self.score
+        for seat in range(n):
+            score[seat] += points[seat]
         self.revealed = True
         self.drawn = -1
-        if self.points_mode and (winner < 0 or self.score[winner] < self.target):
+        if self.points_mode and (winner < 0 or score[winner] < self.target):
             self.to_act = CHANCE  # rule 19: the next dealer deals
             self.dealer = (self.dealer + 1) % n
             return
@@ -651,10 +638,8 @@ class CrazyEightsKernel(Kernel):
 
     def _clear(self, seat: int) -> None:
         base = seat * 52
-        c = 0
-        while c < 52:
+        for c in range(52):
             self.count[base + c] = 0
-            c += 1
         self.mask[seat] = 0
         self.hlen[seat] = 0
         base = seat * 4
@@ -668,11 +653,13 @@ class CrazyEightsKernel(Kernel):
         total = 0
         bits = self.mask[seat]
         base = seat * 52
+        count = self.count
         while bits != 0:
             low = bits & -bits
             bits ^= low
             c = low.bit_length() - 1
-            total += card_points(c) * self.count[base + c]
+            r = c % 13  # rule 15: 8 = 50; A = 1; K, Q, J, 10 = 10; the others face value
+            total += (50 if r == _EIGHT else 1 if r == _ACE else 10 if r >= 8 else r + 2) * count[base + c]
         return total
 
     # ------------------------------------------------------------------ chance
@@ -770,10 +757,8 @@ class CrazyEightsKernel(Kernel):
         masks = [0] * n
         hsuit = [0] * (n * 4)
         pos = 0
-        k = 0
-        while k < hs:
-            j = 1
-            while j <= n:
+        for _ in range(hs):
+            for j in range(1, n + 1):
                 seat = (dealer + j) % n
                 c = order[pos]
                 i = seat * 52 + c
@@ -782,8 +767,6 @@ class CrazyEightsKernel(Kernel):
                 counts[i] += 1
                 hsuit[seat * 4 + c // 13] += 1
                 pos += 1
-                j += 1
-            k += 1
         self.count = counts
         self.mask = masks
         self.hsuit = hsuit
@@ -806,10 +789,11 @@ class CrazyEightsKernel(Kernel):
         self.disc[0] = starter
         self.dlen = 1
         self.active = starter // 13
+        self.pending = 0
+        self.retarget()
         self.hand_number += 1
         self.to_act = (dealer + 1) % n
         self.direction = 1
-        self.pending = 0
         self.drawn = -1
         self.passes = 0
         self.turns = 0
@@ -840,6 +824,7 @@ class CrazyEightsKernel(Kernel):
         k.disc = self.disc.copy()
         k.dlen = self.dlen
         k.active = self.active
+        k.playable = self.playable
         k.direction = self.direction
         k.pending = self.pending
         k.drawn = self.drawn
@@ -904,6 +889,7 @@ class CrazyEightsKernel(Kernel):
                 self.disc[i] = cards[i]
                 i += 1
             self.dlen = m
+            self.retarget()
         else:
             self._clear(owner)
             while i < m:
@@ -914,16 +900,34 @@ class CrazyEightsKernel(Kernel):
 
 
 def _shuffle_prefix(items: list[int], m: int, rng: KRng) -> None:
-    """Shuffle ``items[:m]`` in place (Fisher-Yates; ``rng.below``'s draws, inlined)."""
+    """Shuffle ``items[:m]`` in place: Fisher-Yates, two positions per draw.
+
+    One ``rng.below((i + 1) * i)`` (inlined) gives the swap of position ``i`` (its
+    remainder by ``i + 1``, uniform in ``0..i``) and of position ``i - 1`` (its quotient,
+    uniform in ``0..i-1``), independent of each other: half the draws of one per position,
+    with the bias of ``below`` itself (below ``(i + 1) * i / 2**32``, about 6e-7 for 52)."""
     x = rng.state
     i = m - 1
-    while i > 0:
+    while i > 1:
         x ^= (x << 13) & 0xFFFFFFFF
         x ^= x >> 17
         x ^= (x << 5) & 0xFFFFFFFF
-        j = (x * (i + 1)) >> 32
+        k = (x * ((i + 1) * i)) >> 32
+        j = k % (i + 1)
         t = items[i]
         items[i] = items[j]
         items[j] = t
-        i -= 1
+        j = k // (i + 1)
+        t = items[i - 1]
+        items[i - 1] = items[j]
+        items[j] = t
+        i -= 2
+    if i == 1:
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        j = x >> 31
+        t = items[1]
+        items[1] = items[j]
+        items[j] = t
     rng.state = x

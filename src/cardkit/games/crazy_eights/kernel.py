@@ -7,6 +7,7 @@ chance outcomes and zones. The kernel covers every config of the game. Imported 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Sequence
 
 from cardkit.cards import SUITS, Card, standard_deck
@@ -26,7 +27,7 @@ from cardkit.kernels.crazy_eights import (
     CrazyEightsKernel,
 )
 
-__all__ = ["CrazyEightsBridge", "CARD_INTS"]
+__all__ = ["CrazyEightsBridge", "CARD_INTS", "bridge"]
 
 CARD_INTS: dict[Card, int] = {card: i for i, card in enumerate(standard_deck())}
 """A card's kernel int: ``suit * 13 + rank - 2`` (S, H, D, C; the display order)."""
@@ -95,6 +96,7 @@ class CrazyEightsBridge:
             k.owed_count = owed.count
             k.owed_reason = _REASONS[owed.reason]
             k.owed_next = -1 if owed.next_seat is None else owed.next_seat
+        k.retarget()
         result = state.result
         if result is not None:
             k.over = True
@@ -128,3 +130,9 @@ class CrazyEightsBridge:
 
 
 assert CHANCE == -1  # the kernel's CHANCE is the reference's
+
+
+@lru_cache(maxsize=64)
+def bridge(config: CrazyEightsConfig) -> CrazyEightsBridge:
+    """The (shared, immutable) bridge for ``config``: ``CrazyEightsRules.kernel_bridge``."""
+    return CrazyEightsBridge(config)

@@ -648,9 +648,9 @@ class CrazyEightsRules:
     def kernel_bridge(self, config: CrazyEightsConfig) -> KernelBridge | None:
         """The bridge to the Crazy Eights kernel (:mod:`cardkit.kernels.crazy_eights`);
         every config is covered."""
-        from cardkit.games.crazy_eights.kernel import CrazyEightsBridge
+        from cardkit.games.crazy_eights.kernel import bridge
 
-        return CrazyEightsBridge(config)
+        return bridge(config)
 
 
 def _phase(state: State) -> str:
