@@ -140,7 +140,13 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as info:
         main(["--version"])
     assert info.value.code == 0
-    assert capsys.readouterr().out.strip() == f"cardkit {cardkit.__version__}"
+    import cardkit.kernels
+
+    # the second line names the kernel build this process loaded
+    assert capsys.readouterr().out.strip().splitlines() == [
+        f"cardkit {cardkit.__version__}",
+        f"kernels: {cardkit.kernels.BUILD}",
+    ]
 
 
 @pytest.mark.parametrize(
