@@ -7,7 +7,7 @@ made where the rules are silent.
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import Any, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from cardkit.cards import SUITS, Card, Suit, sort_cards, standard_deck
 from cardkit.core.options import OptionSpec
@@ -57,6 +57,9 @@ from cardkit.games.crazy_eights.events import (
 from cardkit.games.crazy_eights.scoring import hand_total, points_for_blocked, points_for_out
 from cardkit.games.crazy_eights.state import CrazyEightsState, Owed, make_state, replace_state
 from cardkit.games.crazy_eights.view import CrazyEightsView
+
+if TYPE_CHECKING:
+    from cardkit.kernels.bridge import KernelBridge
 
 __all__ = ["CrazyEightsRules", "RULES"]
 
@@ -634,6 +637,13 @@ class CrazyEightsRules:
     def result(self, state: State) -> Result | None:
         """Scores and winners once over (rules 16-18, 22)."""
         return state.result
+
+    def kernel_bridge(self, config: CrazyEightsConfig) -> KernelBridge | None:
+        """The bridge to the Crazy Eights kernel (:mod:`cardkit.kernels.crazy_eights`);
+        every config is covered."""
+        from cardkit.games.crazy_eights.kernel import CrazyEightsBridge
+
+        return CrazyEightsBridge(config)
 
 
 def _phase(state: State) -> str:
