@@ -6,7 +6,7 @@ cards (:data:`~cardkit.games.wizard.state.DECK` order) before every round.
 
 from __future__ import annotations
 
-from typing import Any, Final, Sequence
+from typing import TYPE_CHECKING, Any, Final, Sequence
 
 
 from cardkit.cards import SUITS, Card, sort_cards
@@ -50,6 +50,9 @@ from cardkit.games.wizard.scoring import round_points, winners
 from cardkit.games.wizard.state import DECK, WIZARD, Phase, WizardState, initial_state, make_state, replace
 from cardkit.games.wizard.tricks import playable, suit_to_follow, trick_winner
 from cardkit.games.wizard.view import WizardView
+
+if TYPE_CHECKING:
+    from cardkit.kernels.bridge import KernelBridge
 
 __all__ = ["WizardRules", "RULES"]
 
@@ -431,6 +434,13 @@ class WizardRules:
         from cardkit.games.wizard.action_space import action_space
 
         return action_space(config)
+
+    def kernel_bridge(self, config: WizardConfig) -> KernelBridge | None:
+        """The bridge to the Wizard kernel (:mod:`cardkit.games.wizard.kernel`), which
+        covers every config: every player count, ``forbid_even_bids`` and ``rounds``."""
+        from cardkit.games.wizard.kernel import WizardBridge
+
+        return WizardBridge(config)
 
     def result(self, state: WizardState) -> Result | None:
         """Final scores and every seat with the highest total (rule 18), once over."""
