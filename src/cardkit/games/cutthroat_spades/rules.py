@@ -12,7 +12,7 @@ fields, zones, events and every decision taken where the rules are silent.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Final, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Final, Sequence
 
 from cardkit.cards import Card, Suit, sort_cards, standard_deck
 from cardkit.core.options import OptionSpec
@@ -68,6 +68,9 @@ from cardkit.games.cutthroat_spades.scoring import moon_threshold, score_seat
 from cardkit.games.cutthroat_spades.state import BidInfo, CutthroatState, GameRecord, make_state, replace
 from cardkit.games.cutthroat_spades.view import CutthroatView
 from cardkit.games.notation import parse_chance, parse_number, quoted
+
+if TYPE_CHECKING:
+    from cardkit.kernels.bridge import KernelBridge
 
 __all__ = [
     "CutthroatSpadesRules", "RULES", "Layout", "layout_of", "suit_of", "rank_of", "trick_power",
@@ -610,6 +613,13 @@ class CutthroatSpadesRules:
     def scores(self, state: CutthroatState) -> tuple[int, ...]:
         """Points of the current game of the tournament (tokens are in the view)."""
         return state.scores
+
+    def kernel_bridge(self, config: CutthroatConfig) -> KernelBridge | None:
+        """The kernel bridge for ``config`` (``cardkit.kernels.bridge.KernelBridge``; every
+        option is covered, see ``cutthroat_spades/kernel.py``)."""
+        from cardkit.games.cutthroat_spades.kernel import bridge
+
+        return bridge(config)
 
     def action_space(self, config: CutthroatConfig) -> tuple[Any, ...]:
         """Every action this game can offer under ``config``, in a fixed order (the action
