@@ -9,9 +9,14 @@ search (compiled with the game kernels when a C compiler was present).
   resampler's :class:`~cardkit.core.resample.DealPlan` of the seat's masked state (the
   concealed cards, the concealed zones, the constrained slots with their forbidden cards),
   and the kernel of the masked state as the base each draw copies and redeals.
-* ``beliefs="policy"``: the pool of :func:`cardkit.bots.beliefs.belief_pool` (drawn with
-  the bot's rng, weighed by the game's fit), each pooled state converted into a kernel
-  once; each iteration copies one of them, drawn by weight.
+* ``beliefs="policy"``: a pool of :data:`~cardkit.bots.beliefs.BELIEF_POOL`
+  determinizations weighed by the game's fit (:mod:`cardkit.bots.beliefs`); each iteration
+  copies one of them, drawn by weight. Where the game's kernel has the fit
+  (``kernel.fit(moves, seat, epsilon)``, with the bridge's ``fit_moves(events)`` giving
+  the hand's moves as ids, as Wizard's does) the pool is drawn by the deal sampler and
+  weighed in the kernel; otherwise it is the reference
+  :func:`~cardkit.bots.beliefs.belief_pool`, each pooled state converted into a kernel
+  once.
 
 No-peek: the masked state, the constraints and the seat's events are all a function of
 what the seat knows, so two true states the seat cannot tell apart give the same sampler,
@@ -23,7 +28,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cardkit.bots.beliefs import belief_pool
+from cardkit.bots.beliefs import BELIEF_EPSILON, BELIEF_POOL, FITS, belief_pool, hand_events
 from cardkit.core.resample import MAX_TRIES, deal_plan
 from cardkit.core.seat import SeatState
 from cardkit.kernels._base import KRng
@@ -61,9 +66,33 @@ def deal_sampler(seat_state: SeatState, bridge: KernelBridge) -> DealSampler:
     return DealSampler(base, pool, codes, owners, sizes, slot_zones, forbidden, width, MAX_TRIES)
 
 
-def pool_sampler(seat_state: SeatState, bridge: KernelBridge, rng: random.Random) -> PoolSampler | None:
-    """The weighted sampler of :func:`cardkit.bots.beliefs.belief_pool` with every pooled
-    state converted into a kernel once (``None`` where that pool is ``None``)."""
+def pool_sampler(
+    seat_state: SeatState, bridge: KernelBridge, rng: random.Random, krng: KRng
+) -> PoolSampler | None:
+    """The weighted belief pool as kernels (see the module docs), or ``None`` where the
+    game has no fit or no other seat has moved in the current hand. A pool weighed in the
+    kernel is drawn with ``krng``; the reference pool with ``rng``."""
+    entry = FITS.get(seat_state.rules.name)
+    if entry is None:
+        return None
+    seat = seat_state.seat
+    events = hand_events(seat_state.events, entry.starts)
+    if not any(type(event) in entry.moves and event.seat != seat for event in events):
+        return None
+    fit_moves = getattr(bridge, "fit_moves", None)
+    if fit_moves is not None:
+        sampler = deal_sampler(seat_state, bridge)
+        if hasattr(sampler.base, "fit"):
+            moves: list[int] = fit_moves(events)
+            kernels = []
+            cumulative: list[float] = []
+            total = 0.0
+            for _ in range(BELIEF_POOL):
+                kernel: Any = sampler.draw(krng)
+                total += kernel.fit(moves, seat, BELIEF_EPSILON)
+                kernels.append(kernel)
+                cumulative.append(total)
+            return PoolSampler(kernels, cumulative)
     drawn = belief_pool(seat_state, rng)
     if drawn is None:
         return None
@@ -86,16 +115,18 @@ def new_search(
     beliefs: str,
 ) -> Search:
     """A :class:`~cardkit.kernels.search.Search` for ``seat_state`` with no iteration run
-    yet. The belief pool (if any) is drawn first with ``rng``; then one 32-bit draw of
-    ``rng`` seeds the search's own generator."""
+    yet. One 32-bit draw of ``rng`` seeds the search's own generator, which draws
+    everything after (a belief pool weighed in the kernel included); a reference belief
+    pool is drawn with ``rng`` after that draw."""
+    krng = KRng(rng.getrandbits(32))
     sampler: Sampler | None = None
     if beliefs == "policy":
-        sampler = pool_sampler(seat_state, bridge, rng)
+        sampler = pool_sampler(seat_state, bridge, rng, krng)
     if sampler is None:
         sampler = deal_sampler(seat_state, bridge)
     scores = [int(s) for s in seat_state.rules.scores(seat_state.masked)]
     return Search(
-        sampler, KRng(rng.getrandbits(32)), seat_state.seat, len(bridge.actions), c, policy, epsilon,
+        sampler, krng, seat_state.seat, len(bridge.actions), c, policy, epsilon,
         opponent_policy, limit, has_eval, has_hand, scores,
     )  # fmt: skip
 
