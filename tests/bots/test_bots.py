@@ -92,7 +92,8 @@ def test_ismcts_searches_rules_without_an_unguarded_decide() -> None:
     game = next(g for g in positions("cutthroat-spades", 8, 12) if len(g.legal_actions()) > 1)
     seat = game.to_act
     assert seat is not None
-    fast = ISMCTSBot(iterations=150).root_visits(game.seat_state(seat), random.Random(6))
+    # The reducer engine (the kernel engine never calls decide).
+    fast = ISMCTSBot(iterations=150, engine="reducer").root_visits(game.seat_state(seat), random.Random(6))
     calls = []
 
     class Guarded:
@@ -108,7 +109,7 @@ def test_ismcts_searches_rules_without_an_unguarded_decide() -> None:
             return game.rules.decide(state, action)
 
     ss = SeatState.of(Guarded(), game.config, game.state, seat, game.events_for(seat))  # type: ignore[arg-type]
-    assert ISMCTSBot(iterations=150).root_visits(ss, random.Random(6)) == fast
+    assert ISMCTSBot(iterations=150, engine="reducer").root_visits(ss, random.Random(6)) == fast
     assert len(calls) > 150
 
 

@@ -325,3 +325,65 @@ def test_inlined_shuffle_is_the_generators_shuffle() -> None:
         a.shuffle(xs)
         shuffle(b, ys)
         assert xs == ys and a.state == b.state
+
+
+def _search_at(game: cardkit.Game, **settings: Any) -> Any:
+    bridge = bridge_for(game.rules, game.config)
+    assert bridge is not None
+    ss = game.seat_state(game.to_act)  # type: ignore[arg-type]
+    kw: dict[str, Any] = dict(
+        c=0.7, policy=True, epsilon=0.1, opponent_policy=False, limit=400, has_eval=False, has_hand=False,
+        beliefs="uniform",
+    )  # fmt: skip
+    kw.update(settings)
+    return new_search(ss, bridge, random.Random(0), **kw)
+
+
+@pytest.mark.skipif("wizard" not in KERNEL_GAMES, reason="no Wizard kernel")
+def test_playout_payoffs_follow_the_reference_order() -> None:
+    """A playout stops once a hand is scored (hand value while the game goes on) or the
+    game is over (the result); a cut-off playout takes the game's evaluation if it has
+    one, else the hand value, else the scores (cardkit.bots.ismcts._iterate's order)."""
+    from cardkit.kernels._base import OVER
+
+    going_on = _search_at(cardkit.new_game("wizard", players=3, seed=5, rounds=5), has_hand=True)
+    for _ in range(10):
+        k = going_on.sampler.draw(going_on.rng)
+        cut = going_on.playout(k)
+        assert not cut and k.actor() != OVER and k.scores() != going_on.scores
+        assert going_on.payoffs(k, cut) == k.hand_values()
+    last = _search_at(cardkit.new_game("wizard", players=3, seed=5, rounds=1), has_hand=True)
+    for _ in range(10):
+        k = last.sampler.draw(last.rng)
+        cut = last.playout(k)
+        assert not cut and k.actor() == OVER
+        assert last.payoffs(k, cut) == k.final_values()
+    # cut off in round 2, scores apart: the hand value differs from the score payoffs
+    rng = random.Random(1)
+    game = cardkit.new_game("wizard", players=3, seed=5, rounds=5)
+    while game.state.round < 2 or len(set(game.scores)) < 3 or game.to_act is None or game.to_act < 0:
+        game = game.play(rng.choice(game.legal_actions()))
+    seen = set()
+    for settings, expected in (
+        ({"has_eval": True, "has_hand": True}, "cutoff_values"),
+        ({"has_hand": True}, "hand_values"),
+        ({}, "score_values"),
+    ):
+        short = _search_at(game, limit=2, **settings)
+        k = short.sampler.draw(short.rng)
+        cut = short.playout(k)
+        assert cut
+        value = short.payoffs(k, cut)
+        assert value == getattr(k, expected)()
+        seen.add(tuple(value))
+    assert len(seen) == 2  # Wizard's cut-off evaluation is its score payoff
+
+
+@pytest.mark.skipif("crazy-eights" not in KERNEL_GAMES, reason="no Crazy Eights kernel")
+def test_a_cut_off_playout_is_judged_by_the_games_evaluation() -> None:
+    game = next(positions("crazy-eights", 4, 1))
+    judged = _search_at(game, limit=3, has_eval=True)
+    plain = _search_at(game, limit=3)
+    k = judged.sampler.draw(judged.rng)
+    assert judged.playout(k)
+    assert judged.payoffs(k, True) == k.cutoff_values() != k.score_values() == plain.payoffs(k, True)
