@@ -4,7 +4,7 @@ below refer to it)."""
 from __future__ import annotations
 
 from itertools import product
-from typing import Any, Callable, Final, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Final, Mapping
 
 from cardkit.cards import RANK_CHARS, Card, sort_cards, standard_deck
 from cardkit.core.options import OptionSpec
@@ -82,6 +82,9 @@ from cardkit.games.spacc_u_mazz.events import (
 from cardkit.games.spacc_u_mazz.scoring import hand_points, rank_orders, variable_points
 from cardkit.games.spacc_u_mazz.state import SpaccState, make_state, replace
 from cardkit.games.spacc_u_mazz.view import SpaccView
+
+if TYPE_CHECKING:
+    from cardkit.kernels.bridge import KernelBridge
 
 __all__ = ["SpaccRules", "RULES", "PACK", "JOKERS", "RED_JOKER", "BLACK_JOKER"]
 
@@ -1042,6 +1045,13 @@ class SpaccRules:
     def scores(self, state: State) -> tuple[int, ...]:
         """Match totals (one hand by default): zeros until the first hand is scored."""
         return state.totals
+
+    def kernel_bridge(self, config: SpaccConfig) -> KernelBridge | None:
+        """The bridge to this game's kernel (:mod:`cardkit.kernels.spacc_u_mazz`): every
+        config is covered."""
+        from cardkit.games.spacc_u_mazz.kernel import kernel_bridge
+
+        return kernel_bridge(config)
 
     def action_space(self, config: SpaccConfig) -> tuple[Any, ...]:
         """Every action this game can offer under ``config``, in a fixed order (the action
