@@ -8,9 +8,13 @@ can be. The encoding:
   pack repeats the same ints.
 * action ids (``CrazyEightsRules.action_space``): ``c`` plays card ``c`` naming no suit,
   ``52 + 4 * suit(c) + s`` plays the 8 ``c`` naming suit ``s``, 68 draws, 69 passes.
-* hands are one flat list, ``cap`` slots per seat (``cap`` = the cards of the pack), in
-  the reference hand order (dealt order, drawn cards last); the stock is a list with its
-  *top at the end* (so a draw pops), the discard pile bottom first (top at the end).
+* a hand is a multiset: ``count[52 * seat + c]`` copies of card ``c`` (a flat list), with
+  per seat a 52-bit mask of the values held (bit ``c``), the number of cards and the
+  cards per suit. The rules never look at the order of a hand (legal plays come in card
+  order, a drawn card is kept apart in ``drawn``), so the kernel keeps none: the legal
+  plays are ``mask & (eights | suit | rank)``, read off lowest bit first, already in the
+  reference order and without repeats. The stock is a list with its *top at the end* (a
+  draw pops), the discard pile bottom first (top at the end).
 * an absent value (no drawn card, no owed draw) is -1; ``to_act`` is a seat,
   :data:`CHANCE` or :data:`OVER`.
 
@@ -63,6 +67,11 @@ _TWO: Final = 0
 _JACK: Final = 9
 _ACE: Final = 12
 _QUEEN_OF_SPADES: Final = 10
+_SUIT_BITS: Final = 0x1FFF  # the 13 cards of suit 0; << 13 * suit for the others
+_RANK_BITS: Final = 1 | (1 << 13) | (1 << 26) | (1 << 39)  # rank index 0; << r for rank r
+_EIGHT_BITS: Final = _RANK_BITS << _EIGHT
+_TWO_BITS: Final = _RANK_BITS
+_PLAIN_BITS: Final = ((1 << 52) - 1) ^ _EIGHT_BITS
 
 
 def card_points(card: int) -> int:
@@ -112,8 +121,10 @@ class CrazyEightsKernel(Kernel):
     to_act: int
     dealer: int
     hand_number: int
-    hand: list[int]
+    count: list[int]
+    mask: list[int]
     hlen: list[int]
+    hsuit: list[int]
     stock: list[int]
     slen: int
     disc: list[int]
@@ -171,8 +182,10 @@ class CrazyEightsKernel(Kernel):
         self.to_act = CHANCE
         self.dealer = -1
         self.hand_number = 0
-        self.hand = [0] * (players * cap)
+        self.count = [0] * (players * 52)
+        self.mask = [0] * players
         self.hlen = [0] * players
+        self.hsuit = [0] * (players * 4)
         # before the first deal the stock is the pack in order (top first), stored reversed
         self.stock = [0] * cap
         i = 0
@@ -216,6 +229,14 @@ class CrazyEightsKernel(Kernel):
         """Can the stock give a card now (possibly after a reshuffle, rule 7)?"""
         return self.slen > 0 or (self.reshuffle and self.dlen > 1)
 
+    def _playable_bits(self, seat: int) -> int:
+        """The values ``seat`` holds that it could play now (rules 5 and 9)."""
+        if self.pending > 0:
+            return self.mask[seat] & _TWO_BITS
+        return self.mask[seat] & (
+            _EIGHT_BITS | (_SUIT_BITS << (13 * self.active)) | (_RANK_BITS << (self.disc[self.dlen - 1] % 13))
+        )
+
     def legal(self) -> list[int]:
         """The legal action ids: plays by card (an 8 once per named suit S, H, D, C unless
         going out), then draw, then pass (the reference order)."""
@@ -240,61 +261,12 @@ class CrazyEightsKernel(Kernel):
             else:
                 out.append(PASS)
             return out
-        hand = self.hand
-        start = seat * self.cap
-        size = self.hlen[seat]
-        end = start + size
-        i = start
-        special = False  # an 8 to expand or a repeated card (second pack) to drop
-        going_out = size == 1
-        if self.pending > 0:
-            while i < end:
-                c = hand[i]
-                if c % 13 == _TWO:
-                    special = self._insert(out, c) or special
-                i += 1
-        else:
-            top = self.disc[self.dlen - 1] % 13
-            act = self.active
-            while i < end:
-                c = hand[i]
-                r = c % 13
-                if r == _EIGHT:
-                    self._insert(out, c)
-                    special = special or not going_out
-                elif r == top or c // 13 == act:
-                    special = self._insert(out, c) or special
-                i += 1
-        if special:
-            out = self._expand(out, going_out)
-        if self.pending > 0 or self._can_supply():
-            out.append(DRAW)
-        elif len(out) == 0:
-            out.append(PASS)
-        return out
-
-    def _insert(self, out: list[int], c: int) -> bool:
-        """Insert ``c`` into the sorted ``out``; True if it was already there."""
-        out.append(c)
-        j = len(out) - 1
-        while j > 0:
-            prev = out[j - 1]
-            if prev <= c:
-                out[j] = c
-                return prev == c
-            out[j] = prev
-            j -= 1
-        out[0] = c
-        return False
-
-    def _expand(self, cards: list[int], going_out: bool) -> list[int]:
-        """Sorted playable cards -> action ids: repeats once, an 8 once per named suit."""
-        out: list[int] = []
-        prev = -1
-        for c in cards:
-            if c == prev:
-                continue
-            prev = c
+        bits = self._playable_bits(seat)
+        going_out = self.hlen[seat] == 1
+        while bits != 0:
+            low = bits & -bits
+            bits ^= low
+            c = low.bit_length() - 1
             if c % 13 == _EIGHT and not going_out:
                 base = EIGHT_PLAYS + (c // 13) * 4
                 out.append(base)
@@ -303,6 +275,10 @@ class CrazyEightsKernel(Kernel):
                 out.append(base + 3)
             else:
                 out.append(c)
+        if self.pending > 0 or self._can_supply():
+            out.append(DRAW)
+        elif len(out) == 0:
+            out.append(PASS)
         return out
 
     def rule_action(self) -> int:
@@ -310,93 +286,50 @@ class CrazyEightsKernel(Kernel):
         (ties: more points, then the first in display order); else the lowest playable 8
         naming my longest suit without 8s (ties: S, H, D, C); else draw; else pass."""
         seat = self.to_act
-        hand = self.hand
-        start = seat * self.cap
-        size = self.hlen[seat]
-        end = start + size
-        # suit counts of the whole hand (8s included) and of the hand without its 8s
-        c0 = 0
-        c1 = 0
-        c2 = 0
-        c3 = 0
-        n0 = 0
-        n1 = 0
-        n2 = 0
-        n3 = 0
-        i = start
-        while i < end:
-            c = hand[i]
-            s = c // 13
-            plain = c % 13 != _EIGHT
-            if s == 0:
-                c0 += 1
-                if plain:
-                    n0 += 1
-            elif s == 1:
-                c1 += 1
-                if plain:
-                    n1 += 1
-            elif s == 2:
-                c2 += 1
-                if plain:
-                    n2 += 1
-            else:
-                c3 += 1
-                if plain:
-                    n3 += 1
-            i += 1
-        best = -1
-        best_count = -1
-        best_points = -1
-        eight = -1
         drawn = self.drawn
-        if drawn >= 0:
-            # after drawing, only the drawn card may be played
-            if self._playable(drawn):
-                if drawn % 13 == _EIGHT:
-                    eight = drawn
-                else:
-                    best = drawn
-            elif self.until_playable and self._can_supply():
-                return DRAW
-            else:
+        if drawn >= 0:  # after drawing, only the drawn card may be played
+            if not self._playable(drawn):
+                if self.until_playable and self._can_supply():
+                    return DRAW
                 return PASS
+            bits = 1 << drawn
         else:
-            i = start
-            while i < end:
-                c = hand[i]
-                if self._playable(c):
-                    if c % 13 == _EIGHT:
-                        if eight < 0 or c < eight:
-                            eight = c
-                    else:
-                        s = c // 13
-                        count = c0 if s == 0 else c1 if s == 1 else c2 if s == 2 else c3
-                        points = _bot_points(c)
-                        if (
-                            count > best_count
-                            or (count == best_count and points > best_points)
-                            or (count == best_count and points == best_points and c < best)
-                        ):
-                            best = c
-                            best_count = count
-                            best_points = points
-                i += 1
-        if best >= 0:
+            bits = self._playable_bits(seat)
+        plain = bits & _PLAIN_BITS
+        hsuit = self.hsuit
+        base4 = seat * 4
+        if plain != 0:
+            best = -1
+            best_count = -1
+            best_points = -1
+            while plain != 0:  # ascending: a tie keeps the first in display order
+                low = plain & -plain
+                plain ^= low
+                c = low.bit_length() - 1
+                count = hsuit[base4 + c // 13]
+                points = _bot_points(c)
+                if count > best_count or (count == best_count and points > best_points):
+                    best = c
+                    best_count = count
+                    best_points = points
             return best
-        if eight >= 0:
-            if size == 1 and drawn < 0:
+        eights = bits & _EIGHT_BITS
+        if eights != 0:
+            eight = (eights & -eights).bit_length() - 1
+            if self.hlen[seat] == 1:
                 return eight  # going out: the 8 names no suit
+            # the longest suit without 8s (ties: the first of S, H, D, C)
+            cnt = self.count
+            base = seat * 52 + _EIGHT
             longest = 0
-            most = n0
-            if n1 > most:
-                longest = 1
-                most = n1
-            if n2 > most:
-                longest = 2
-                most = n2
-            if n3 > most:
-                longest = 3
+            most = hsuit[base4] - cnt[base]
+            s = 1
+            while s < 4:
+                k = hsuit[base4 + s] - cnt[base + 13 * s]
+                if k > most:
+                    longest = s
+                    most = k
+                s += 1
             return EIGHT_PLAYS + (eight // 13) * 4 + longest
         if self.pending > 0 or self._can_supply():
             return DRAW
@@ -419,6 +352,23 @@ class CrazyEightsKernel(Kernel):
     def cutoff_values(self) -> list[float]:
         """Rank shares by the cards still held (the reference ``fewest_cards``)."""
         return fewest_cards_values(self)
+
+    def random_playout(self, rng: KRng, limit: int) -> int:
+        """Play on to the end (or ``limit`` seat actions) with uniformly random legal
+        actions and chance answered by ``rng``; the seat actions played. The whole loop
+        stays in the kernel (compiled, one call per playout)."""
+        played = 0
+        while played < limit:
+            actor = self.to_act
+            if actor == OVER:
+                break
+            if actor == CHANCE:
+                self.chance_random(rng)
+                continue
+            legal = self.legal()
+            self.apply(legal[rng.below(len(legal))])
+            played += 1
+        return played
 
     # ------------------------------------------------------------------ seat actions
 
@@ -445,17 +395,8 @@ class CrazyEightsKernel(Kernel):
             self._play(seat, (k // 4) * 13 + _EIGHT, k % 4)
 
     def _play(self, seat: int, card: int, named: int) -> None:
-        hand = self.hand
-        start = seat * self.cap
         size = self.hlen[seat]
-        end = start + size - 1
-        i = start
-        while hand[i] != card:
-            i += 1
-        while i < end:
-            hand[i] = hand[i + 1]
-            i += 1
-        self.hlen[seat] = size - 1
+        self._remove(seat, card)
         self.disc[self.dlen] = card
         self.dlen += 1
         self.active = named if named >= 0 else card // 13
@@ -488,8 +429,6 @@ class CrazyEightsKernel(Kernel):
         """``seat`` takes ``count`` cards (what the stock has; rule 13); ``nxt`` acts next
         (-1: the drawing seat goes on); a shortfall asks for a reshuffle (rule 7)."""
         take = count if count < self.slen else self.slen
-        hand = self.hand
-        pos = seat * self.cap + self.hlen[seat]
         stock = self.stock
         slen = self.slen
         last = -1
@@ -497,11 +436,9 @@ class CrazyEightsKernel(Kernel):
         while k < take:
             slen -= 1
             last = stock[slen]
-            hand[pos] = last
-            pos += 1
+            self._add(seat, last)
             k += 1
         self.slen = slen
-        self.hlen[seat] += take
         if nxt < 0:
             self.to_act = seat
             if take > 0:
@@ -543,18 +480,10 @@ class CrazyEightsKernel(Kernel):
         """Rules 16-22: score the hand (``winner`` went out, -1: blocked); end the game or
         call for the next deal."""
         n = self.players
-        hand = self.hand
-        cap = self.cap
         totals = [0] * n
         seat = 0
         while seat < n:
-            t = 0
-            i = seat * cap
-            end = i + self.hlen[seat]
-            while i < end:
-                t += card_points(hand[i])
-                i += 1
-            totals[seat] = t
+            totals[seat] = self._hand_points(seat)
             seat += 1
         points = self.hand_points
         seat = 0
@@ -604,6 +533,51 @@ class CrazyEightsKernel(Kernel):
         self.to_act = OVER
         self.over = True
         self.won = [winner] if winner >= 0 else []
+
+    # ------------------------------------------------------------------ hands
+
+    def _add(self, seat: int, card: int) -> None:
+        i = seat * 52 + card
+        if self.count[i] == 0:
+            self.mask[seat] |= 1 << card
+        self.count[i] += 1
+        self.hlen[seat] += 1
+        self.hsuit[seat * 4 + card // 13] += 1
+
+    def _remove(self, seat: int, card: int) -> None:
+        i = seat * 52 + card
+        k = self.count[i] - 1
+        self.count[i] = k
+        if k == 0:
+            self.mask[seat] ^= 1 << card
+        self.hlen[seat] -= 1
+        self.hsuit[seat * 4 + card // 13] -= 1
+
+    def _clear(self, seat: int) -> None:
+        base = seat * 52
+        c = 0
+        while c < 52:
+            self.count[base + c] = 0
+            c += 1
+        self.mask[seat] = 0
+        self.hlen[seat] = 0
+        base = seat * 4
+        self.hsuit[base] = 0
+        self.hsuit[base + 1] = 0
+        self.hsuit[base + 2] = 0
+        self.hsuit[base + 3] = 0
+
+    def _hand_points(self, seat: int) -> int:
+        """The value of the cards in ``seat``'s hand (rule 15)."""
+        total = 0
+        bits = self.mask[seat]
+        base = seat * 52
+        while bits != 0:
+            low = bits & -bits
+            bits ^= low
+            c = low.bit_length() - 1
+            total += card_points(c) * self.count[base + c]
+        return total
 
     # ------------------------------------------------------------------ chance
 
@@ -671,23 +645,21 @@ class CrazyEightsKernel(Kernel):
     def _deal(self, order: list[int]) -> None:
         """Rules 2-4: deal one at a time from the dealer's left, turn the starter, bury 8s."""
         n = self.players
-        cap = self.cap
         hs = self.hand_size
         dealer = self.dealer
-        hand = self.hand
+        seat = 0
+        while seat < n:
+            self._clear(seat)
+            seat += 1
         pos = 0
         k = 0
         while k < hs:
             j = 1
             while j <= n:
-                hand[((dealer + j) % n) * cap + k] = order[pos]
+                self._add((dealer + j) % n, order[pos])
                 pos += 1
                 j += 1
             k += 1
-        seat = 0
-        while seat < n:
-            self.hlen[seat] = hs
-            seat += 1
         size = len(order)
         # rule 3: 8s on top of the rest go to the bottom, unless only 8s are left
         buried = 0
@@ -739,8 +711,10 @@ class CrazyEightsKernel(Kernel):
         k.to_act = self.to_act
         k.dealer = self.dealer
         k.hand_number = self.hand_number
-        k.hand = self.hand.copy()
+        k.count = self.count.copy()
+        k.mask = self.mask.copy()
         k.hlen = self.hlen.copy()
+        k.hsuit = self.hsuit.copy()
         k.stock = self.stock.copy()
         k.slen = self.slen
         k.disc = self.disc.copy()
@@ -776,10 +750,15 @@ class CrazyEightsKernel(Kernel):
         out.extend(self.hand_points)
         seat = 0
         while seat < self.players:
-            size = self.hlen[seat]
-            out.append(size)
-            i = seat * self.cap
-            out.extend(self.hand[i : i + size])
+            out.append(self.hlen[seat])
+            i = seat * 52
+            c = 0
+            while c < 52:
+                k = self.count[i + c]
+                while k > 0:
+                    out.append(c)
+                    k -= 1
+                c += 1
             seat += 1
         out.append(self.slen)
         i = self.slen - 1
@@ -807,11 +786,10 @@ class CrazyEightsKernel(Kernel):
                 i += 1
             self.dlen = m
         else:
-            base = owner * self.cap
+            self._clear(owner)
             while i < m:
-                self.hand[base + i] = cards[i]
+                self._add(owner, cards[i])
                 i += 1
-            self.hlen[owner] = m
             if owner == self.to_act and self.drawn >= 0 and m > 0:
                 self.drawn = cards[m - 1]
 

@@ -70,13 +70,8 @@ class CrazyEightsBridge:
         k.to_act = OVER if to_act is None else to_act
         k.dealer = state.dealer
         k.hand_number = state.hand_number
-        cap = k.cap
-        hand = k.hand
         for seat, cards in enumerate(state.hands):
-            base = seat * cap
-            for i, card in enumerate(cards):
-                hand[base + i] = ints[card]
-            k.hlen[seat] = len(cards)
+            k.set_zone(ZONE_HAND, seat, [ints[card] for card in cards])
         stock = state.stock
         m = len(stock)
         for i, card in enumerate(stock):
