@@ -65,6 +65,11 @@ ZONE_STOCK: Final = 0
 ZONE_HAND: Final = 1
 """Zone code of a seat's hand (:meth:`WizardKernel.set_zone`, owner = the seat)."""
 
+_MASK: Final = 0xFFFFFFFF
+
+_DECK: Final[list[int]] = [WIZARD] * 4 + [JESTER] * 4 + list(range(2, 54))
+"""The 60 card ints in the order of the reference deck (``DECK``, the shuffle spec's)."""
+
 SPREAD: Final = 15.0
 """Points of lead worth one logistic unit with one round left (the reference
 ``cardkit.bots.playout.WIZARD_SPREAD``; a test keeps the two equal)."""
@@ -129,17 +134,9 @@ class WizardKernel(Kernel):
         self.turn = -1
         self.hands = [0] * (players * rounds)
         self.hlen = [0] * players
-        self.stock = [0] * DECK_INTS
-        deck = [0] * DECK_INTS
-        for i in range(4):
-            deck[i] = WIZARD
-            deck[4 + i] = JESTER
-        for c in range(52):
-            deck[8 + c] = 2 + c
-        for i in range(DECK_INTS):
-            self.stock[i] = deck[i]
+        self.stock = _DECK[:]
         self.slen = DECK_INTS
-        self.deck = deck
+        self.deck = _DECK[:]
         self.turned = -1
         self.trump = -1
         self.bids = [-1] * players
@@ -189,32 +186,53 @@ class WizardKernel(Kernel):
                 return led
         return -1
 
+    def _span(self) -> tuple[int, int, int]:
+        """The legal plays of the seat to act: ``(specials, start, end)``, ``specials``
+        bit 1 a Wizard and bit 2 a Jester, then the suited cards ``hands[start:end]``.
+
+        The hand is sorted (Wizards, Jesters, then each suit by rank), so the cards of
+        the suit to follow are one run and equal cards are neighbours."""
+        hands = self.hands
+        i = self.turn * self.stride
+        end = i + self.hlen[self.turn]
+        specials = 0
+        if i < end and hands[i] == WIZARD:
+            specials = 1
+            i += 1
+            while i < end and hands[i] == WIZARD:
+                i += 1
+        if i < end and hands[i] == JESTER:
+            specials |= 2
+            i += 1
+            while i < end and hands[i] == JESTER:
+                i += 1
+        led = self.led
+        if 0 <= led <= 3:
+            lo = 2 + 13 * led
+            j = i
+            while j < end and hands[j] < lo:
+                j += 1
+            m = j
+            while m < end and hands[m] < lo + 13:
+                m += 1
+            if m > j:
+                return specials, j, m
+        return specials, i, end
+
     def legal(self) -> list[int]:
         """The legal action ids, in the reference order."""
         phase = self.phase
         out: list[int] = []
         if phase == PLAY:
-            seat = self.turn
-            follow = self._follows(seat)
-            hands = self.hands
-            off = seat * self.stride
-            end = off + self.hlen[seat]
+            specials, i, end = self._span()
             pbase = self.pbase
-            last = -1
-            if follow < 0:
-                for i in range(off, end):
-                    c = hands[i]
-                    if c != last:
-                        out.append(pbase + c)
-                        last = c
-            else:
-                lo = 2 + 13 * follow
-                hi = lo + 13
-                for i in range(off, end):
-                    c = hands[i]
-                    if c != last and (c < 2 or lo <= c < hi):
-                        out.append(pbase + c)
-                        last = c
+            if specials & 1:
+                out.append(pbase)
+            if specials & 2:
+                out.append(pbase + 1)
+            hands = self.hands
+            for q in range(i, end):
+                out.append(pbase + hands[q])
             return out
         if phase == BID:
             banned = self.forbidden()
@@ -230,68 +248,142 @@ class WizardKernel(Kernel):
         """``len(self.legal())`` without building the list."""
         phase = self.phase
         if phase == PLAY:
-            seat = self.turn
-            follow = self._follows(seat)
-            hands = self.hands
-            off = seat * self.stride
-            end = off + self.hlen[seat]
-            last = -1
-            n = 0
-            lo = 2 + 13 * follow
-            hi = lo + 13
-            for i in range(off, end):
-                c = hands[i]
-                if c != last and (follow < 0 or c < 2 or lo <= c < hi):
-                    n += 1
-                    last = c
-            return n
+            specials, i, end = self._span()
+            return (specials & 1) + (specials >> 1) + end - i
         if phase == BID:
             return self.rnd if self.forbidden() >= 0 else self.rnd + 1
         if phase == TRUMP:
             return 4
         return 0
 
+    def legal_at(self, index: int) -> int:
+        """``self.legal()[index]`` without building the list."""
+        phase = self.phase
+        if phase == PLAY:
+            specials, i, end = self._span()
+            if specials & 1:
+                if index == 0:
+                    return self.pbase
+                index -= 1
+            if specials & 2:
+                if index == 0:
+                    return self.pbase + 1
+                index -= 1
+            return self.pbase + self.hands[i + index]
+        if phase == BID:
+            banned = self.forbidden()
+            return 4 + (index if banned < 0 or index < banned else index + 1)
+        return index
+
+    def _count_any_order(self) -> int:
+        """``legal_count`` for a hand in any order (the belief replay's hands are not
+        sorted: the reference then lists a card again after another one between)."""
+        if self.phase != PLAY:
+            return self.legal_count()
+        seat = self.turn
+        follow = self._follows(seat)
+        hands = self.hands
+        off = seat * self.stride
+        end = off + self.hlen[seat]
+        last = -1
+        n = 0
+        lo = 2 + 13 * follow
+        hi = lo + 13
+        for i in range(off, end):
+            c = hands[i]
+            if c != last and (follow < 0 or c < 2 or lo <= c < hi):
+                n += 1
+                last = c
+        return n
+
+    def policy_action(self, rng: KRng, epsilon: float) -> int:
+        """The playout policy (the base class's, drawing the same numbers) without
+        building the legal list."""
+        n = self.legal_count()
+        if n == 1:
+            return self.legal_at(0)
+        if rng.random() < epsilon:
+            return self.legal_at(rng.below(n))
+        return self.rule_action()
+
+    def play_random(self, rng: KRng) -> int:
+        """Play on to the end of the game: chance with :meth:`chance_random`, every seat
+        uniformly at random among its legal actions; returns the seat actions played."""
+        actions = 0
+        while True:
+            phase = self.phase
+            if phase == GAME_OVER:
+                return actions
+            if phase < TRUMP:
+                self.chance_random(rng)
+            else:
+                self.apply(self.legal_at(rng.below(self.legal_count())))
+                actions += 1
+
     # ------------------------------------------------------------------ moves
 
     def apply(self, action: int) -> None:
         """Play the legal action id ``action`` for the seat to act."""
-        if action >= self.pbase:
-            self._play(action - self.pbase)
-            return
-        n = self.players
-        if action >= 4:
-            seat = self.turn
-            self.bids[seat] = action - 4
-            if seat == self.dealer:
-                self.phase = PLAY
-            self.turn = seat + 1 if seat + 1 < n else 0
-            return
-        self.trump = action
-        self.phase = BID
-        d = self.dealer + 1
-        self.turn = d if d < n else 0
-
-    def _play(self, card: int) -> None:
         n = self.players
         seat = self.turn
+        card = action - self.pbase
+        if card < 0:
+            if action >= 4:
+                self.bids[seat] = action - 4
+                if seat == self.dealer:
+                    self.phase = PLAY
+                self.turn = seat + 1 if seat + 1 < n else 0
+                return
+            self.trump = action
+            self.phase = BID
+            d = self.dealer + 1
+            self.turn = d if d < n else 0
+            return
+        # Play ``card``: out of the hand (keeping the hand's order), into the trick.
         hands = self.hands
-        off = seat * self.stride
-        end = off + self.hlen[seat] - 1
-        i = off
+        i = seat * self.stride
+        end = i + self.hlen[seat] - 1
         while hands[i] != card:
             i += 1
         while i < end:
             hands[i] = hands[i + 1]
             i += 1
         self.hlen[seat] -= 1
-        if self.tlen == 0:
-            self.tlead = seat
-        self._trick_add(card)
-        pos = self.tlen - 1
+        trick = self.trick
+        pos = self.tlen
+        trick[pos] = card
+        self.tlen = pos + 1
         nxt = seat + 1
         self.turn = nxt if nxt < n else 0
-        if pos + 1 < n:
-            return
+        # The winning card so far (rules 11-14), as _trick_add keeps it (inlined: the
+        # hottest path of a playout).
+        if pos == 0:
+            self.tlead = seat
+            self.best = 0
+            self.led = 4 if card == WIZARD else -1 if card == JESTER else (card - 2) // 13
+        else:
+            b = trick[self.best]
+            if b != WIZARD:
+                if card == WIZARD:
+                    self.best = pos
+                    if self.led < 0:
+                        self.led = 4
+                elif card != JESTER:
+                    cs = (card - 2) // 13
+                    if self.led < 0:
+                        self.led = cs
+                        self.best = pos
+                    else:
+                        bs = (b - 2) // 13
+                        if (cs == bs and card > b) or (cs == self.trump and bs != cs):
+                            self.best = pos
+            if pos + 1 == n:
+                self._trick_done()
+
+    def _trick_done(self) -> None:
+        """The trick is complete: its winner takes it and leads; the round is scored
+        after its last trick."""
+        n = self.players
         w = self.tlead + self.best
         if w >= n:
             w -= n
@@ -339,24 +431,20 @@ class WizardKernel(Kernel):
         hlen = self.hlen
         stride = self.stride
         for s in range(n):
-            hlen[s] = 0
             self.bids[s] = -1
             self.tricks[s] = 0
-        seat = dealer
         k = rnd * n
-        for i in range(k):
-            seat += 1
-            if seat == n:
-                seat = 0
-            c = order[i]
-            # insertion into the sorted hand
-            off = seat * stride
-            j = off + hlen[seat]
-            while j > off and hands[j - 1] > c:
-                hands[j] = hands[j - 1]
-                j -= 1
-            hands[j] = c
-            hlen[seat] += 1
+        for s in range(n):
+            # seat s gets every n-th card, starting with the (s - dealer)-th
+            first = s - dealer - 1
+            if first < 0:
+                first += n
+            cards = order[first:k:n]
+            cards.sort()
+            off = s * stride
+            for i in range(rnd):
+                hands[off + i] = cards[i]
+            hlen[s] = rnd
         self.taken = 0
         self.tlen = 0
         self.led = -1
@@ -386,13 +474,43 @@ class WizardKernel(Kernel):
         else:
             self.trump = (top - 2) // 13
 
+    def chance_cards(self) -> list[int]:
+        """The 60 cards in the order of the reference ``ShuffleSpec`` (``DECK``)."""
+        out = [0] * DECK_INTS
+        for i in range(4):
+            out[i] = WIZARD
+            out[4 + i] = JESTER
+        for c in range(52):
+            out[8 + c] = 2 + c
+        return out
+
+    def guard_ended(self) -> bool:
+        """Wizard has no end guard."""
+        return False
+
     def chance_random(self, rng: KRng) -> None:
-        """A uniform first dealer, or a uniformly random order of the 60 cards."""
+        """A uniform first dealer, or a shuffle: the dealt hands and the turned card are
+        uniformly random (the order of the stock below the turned card is not)."""
         if self.phase == PICK:
             self.chance_pick(rng.below(self.players))
             return
+        # Only the dealt cards and the turned card are ever read by the rules: draw those
+        # positions uniformly (Fisher-Yates from the top); the rest of the stock keeps
+        # the order it had (the stock's order beyond its top card is never read).
         deck = self.deck
-        rng.shuffle(deck)
+        draws = (self.rnd + 1) * self.players + 1
+        if draws > DECK_INTS - 1:
+            draws = DECK_INTS - 1
+        x = rng.state  # KRng.below, inlined: one call per draw costs more than the draw
+        for i in range(draws):
+            x ^= (x << 13) & _MASK
+            x ^= x >> 17
+            x ^= (x << 5) & _MASK
+            j = i + ((x * (DECK_INTS - i)) >> 32)
+            t = deck[i]
+            deck[i] = deck[j]
+            deck[j] = t
+        rng.state = x
         self.chance_shuffle(deck)
 
     # ------------------------------------------------------------------ copies
@@ -788,7 +906,7 @@ class WizardKernel(Kernel):
                         j -= 1
                     hands[off] = card
                 chosen = r.rule_action()
-                count = r.legal_count()
+                count = r._count_any_order()
                 weight *= (1.0 - epsilon if a == chosen else 0.0) + epsilon / count
             r.apply(a)
         return weight
