@@ -30,7 +30,10 @@ __all__ = [
 N_CARDS: Final = 55
 """Card ints ``0..54``: three jokers, then the 52 suited cards."""
 
+_MASK: Final = 0xFFFFFFFF  # KRng's 32 bits
+
 _C2C: Final = 42  # 3 + 13 * 3 + 0
+_C2D: Final = 29  # 3 + 13 * 2 + 0
 _JH: Final = 25  # 3 + 13 * 1 + 9
 _JD: Final = 38  # 3 + 13 * 2 + 9
 _JC: Final = 51  # 3 + 13 * 3 + 9
@@ -137,6 +140,11 @@ class CutthroatSpadesKernel(Kernel):
 
     ``params`` is the config as ints (the ``P_*`` indices). ``source``: copy that kernel
     instead (the tables are shared, the state lists copied).
+
+    Inside, a card in a hand or a trick is its *play action id* (``play_base`` + its
+    place in the pack), so that the legal plays are a slice of the hand: hands are kept
+    sorted in a stride-``tricks`` list, with each seat's count per suit, and a suit is one
+    run of the hand. Snapshots, ``set_zone`` and ``chance_shuffle`` speak card ints.
     """
 
     # the config and its tables (shared between copies, never mutated)
@@ -145,9 +153,15 @@ class CutthroatSpadesKernel(Kernel):
     tricks: int
     ncards: int
     pack: list[int]
-    card_pos: list[int]
-    owners: list[int]
     play_base: int
+    card_id: list[int]
+    a_card: list[int]
+    a_suit: list[int]
+    a_rank: list[int]
+    a_power: list[int]
+    a_jack: list[int]
+    id_2c: int
+    owners: list[int]
     target: int
     minus_10: bool
     bag_limit: int
@@ -166,12 +180,19 @@ class CutthroatSpadesKernel(Kernel):
     deck: list[int]
     hands: list[int]
     hlen: list[int]
+    suit_count: list[int]
     looked: list[int]
     bid_kind: list[int]
     bid_tricks: list[int]
     trick_seat: list[int]
     trick_card: list[int]
     tlen: int
+    led: int
+    best_key: int
+    best_seat: int
+    trick_size: int
+    skip: int
+    next_seat: list[int]
     trick_count: int
     tricks_won: list[int]
     jack_owner: list[int]
@@ -203,7 +224,7 @@ class CutthroatSpadesKernel(Kernel):
                     pack.append(c)
             elif c == _C2C and (n == 3 or (n == 5 and jokers == 0)):
                 continue
-            elif c == 29 and n == 5 and jokers == 0:  # 2D
+            elif c == _C2D and n == 5 and jokers == 0:
                 continue
             else:
                 pack.append(c)
@@ -211,11 +232,30 @@ class CutthroatSpadesKernel(Kernel):
         ncards = len(pack)
         self.ncards = ncards
         self.tricks = 11 if jokers == 2 else ncards // n
-        pos = [-1] * N_CARDS
+        base = 7 + self.tricks
+        self.play_base = base
+        card_id = [-1] * N_CARDS
+        a_card = [-1] * (base + ncards)
+        a_suit = [-1] * (base + ncards)
+        a_rank = [0] * (base + ncards)
+        a_power = [0] * (base + ncards)
+        a_jack = [0] * (base + ncards)
         for i in range(ncards):
-            pos[pack[i]] = i
-        self.card_pos = pos
-        self.play_base = 7 + self.tricks
+            c = pack[i]
+            a = base + i
+            card_id[c] = a
+            a_card[a] = c
+            a_suit[a] = SUIT_OF[c]
+            a_rank[a] = RANK_OF[c]
+            a_power[a] = RANK_OF[c] + (100 if SUIT_OF[c] == 0 else 0)
+            a_jack[a] = 1 if c == _JD else 2 if c == _JC else 3 if c == _JH else 0
+        self.card_id = card_id
+        self.a_card = a_card
+        self.a_suit = a_suit
+        self.a_rank = a_rank
+        self.a_power = a_power
+        self.a_jack = a_jack
+        self.id_2c = card_id[_C2C]
         # owners[dealer * ncards + i]: the seat dealt the i-th card from the top (core.table.deal)
         owners: list[int] = []
         for dealer in range(n):
@@ -248,15 +288,22 @@ class CutthroatSpadesKernel(Kernel):
         self.deck = pack[:]
         self.hands = [0] * (n * self.tricks)
         self.hlen = [0] * n
+        self.suit_count = [0] * (4 * n)
         self.looked = [0] * n
         self.bid_kind = [-1] * n
         self.bid_tricks = [0] * n
         self.trick_seat = [0] * n
         self.trick_card = [0] * n
         self.tlen = 0
+        self.led = -1
+        self.best_key = -1
+        self.best_seat = -1
+        self.trick_size = n
+        self.skip = -1
+        self.next_seat = [(s + 1) % n for s in range(n)]
         self.trick_count = 0
         self.tricks_won = [0] * n
-        self.jack_owner = [-1, -1, -1]
+        self.jack_owner = [-1, -1, -1, -1]  # [unused, JD, JC, JH]
         self.broken = False
         self.score = [0] * n
         self.bags = [0] * n
@@ -276,9 +323,15 @@ class CutthroatSpadesKernel(Kernel):
         self.tricks = k.tricks
         self.ncards = k.ncards
         self.pack = k.pack
-        self.card_pos = k.card_pos
-        self.owners = k.owners
         self.play_base = k.play_base
+        self.card_id = k.card_id
+        self.a_card = k.a_card
+        self.a_suit = k.a_suit
+        self.a_rank = k.a_rank
+        self.a_power = k.a_power
+        self.a_jack = k.a_jack
+        self.id_2c = k.id_2c
+        self.owners = k.owners
         self.target = k.target
         self.minus_10 = k.minus_10
         self.bag_limit = k.bag_limit
@@ -296,12 +349,19 @@ class CutthroatSpadesKernel(Kernel):
         self.deck = k.deck[:]
         self.hands = k.hands[:]
         self.hlen = k.hlen[:]
+        self.suit_count = k.suit_count[:]
         self.looked = k.looked[:]
         self.bid_kind = k.bid_kind[:]
         self.bid_tricks = k.bid_tricks[:]
         self.trick_seat = k.trick_seat[:]
         self.trick_card = k.trick_card[:]
         self.tlen = k.tlen
+        self.led = k.led
+        self.best_key = k.best_key
+        self.best_seat = k.best_seat
+        self.trick_size = k.trick_size
+        self.skip = k.skip
+        self.next_seat = k.next_seat
         self.trick_count = k.trick_count
         self.tricks_won = k.tricks_won[:]
         self.jack_owner = k.jack_owner[:]
@@ -357,42 +417,47 @@ class CutthroatSpadesKernel(Kernel):
                 top = score[s]
         return top - score[seat] >= 50
 
+    def playable(self, seat: int) -> tuple[int, int]:
+        """In play, where the seat's playable cards lie in ``hands``: ``(first, count)``.
+
+        A suit is one run of the sorted hand, so every legal set of plays is a slice:
+        the led suit (else the whole hand); 2C alone for its holder's first lead with two
+        jokers; leading before spades are broken, everything but the spades (unless
+        that leaves nothing)."""
+        start = seat * self.tricks
+        sc = self.suit_count
+        q = 4 * seat
+        spades = sc[q]
+        size = self.hlen[seat]
+        if self.tlen > 0:
+            led = self.led
+            if led == 0:
+                return start, spades if spades > 0 else size
+            lo = start + spades
+            if led > 1:
+                lo += sc[q + 1]
+                if led > 2:
+                    lo += sc[q + 2]
+            count = sc[q + led]
+            if count > 0:
+                return lo, count
+            return start, size
+        if self.trick_count == 0 and self.two_jokers and sc[q + 3] > 0:
+            clubs = start + size - sc[q + 3]
+            if self.hands[clubs] == self.id_2c:
+                return clubs, 1
+        if not self.broken and size > spades:
+            return start + spades, size - spades
+        return start, size
+
     def legal(self) -> list[int]:
         """The legal action ids in the reference order."""
-        phase = self.phase
         seat = self.turn
+        if self.phase == PLAY:
+            lo, count = self.playable(seat)
+            return self.hands[lo : lo + count]
         out: list[int] = []
-        if phase == PLAY:
-            hands = self.hands
-            pos = self.card_pos
-            base = self.play_base
-            start = seat * self.tricks
-            end = start + self.hlen[seat]
-            suit_of = SUIT_OF
-            if self.tlen > 0:
-                led = suit_of[self.trick_card[0]]
-                for i in range(start, end):
-                    c = hands[i]
-                    if suit_of[c] == led:
-                        out.append(base + pos[c])
-                if len(out) > 0:
-                    return out
-            elif self.trick_count == 0 and self.two_jokers:
-                for i in range(start, end):
-                    if hands[i] == _C2C:
-                        out.append(base + pos[_C2C])
-                        return out
-            if self.tlen == 0 and not self.broken:
-                for i in range(start, end):
-                    c = hands[i]
-                    if suit_of[c] != 0:
-                        out.append(base + pos[c])
-                if len(out) > 0:
-                    return out
-            for i in range(start, end):
-                out.append(base + pos[hands[i]])
-            return out
-        if phase == BID:
+        if self.phase == BID:
             if self.looked[seat] == 0:
                 out.append(0)
                 out.append(1)
@@ -408,11 +473,43 @@ class CutthroatSpadesKernel(Kernel):
             out.append(6 + t)
         return out
 
+    def play_random(self, rng: KRng, limit: int) -> int:
+        """Play uniformly random legal actions, and chance with :meth:`chance_random`, until
+        the game is over or ``limit`` player actions were made; returns the player actions
+        made (whole random games in one call, without building the legal lists of plays)."""
+        made = 0
+        while made < limit:
+            phase = self.phase
+            if phase == PLAY:
+                seat = self.turn
+                lo, count = self.playable(seat)
+                if count > 1:
+                    # rng.below(count), inlined (the same xorshift32 step): a call per
+                    # draw costs more than the rest of a step when interpreted
+                    x = rng.state
+                    x ^= (x << 13) & _MASK
+                    x ^= x >> 17
+                    x ^= (x << 5) & _MASK
+                    rng.state = x
+                    lo += (x * count) >> 32
+                self._play(seat, lo)
+            elif phase == BID:
+                legal = self.legal()
+                self.apply(legal[rng.below(len(legal))])
+            elif phase == DONE:
+                return made
+            else:
+                self.chance_random(rng)
+                continue
+            made += 1
+        return made
+
     def apply(self, action: int) -> None:
         """Play the legal action id ``action`` of the seat to act."""
         seat = self.turn
         if self.phase == PLAY:
-            self._play(seat, self.pack[action - self.play_base])
+            start = seat * self.tricks
+            self._play(seat, self.hands.index(action, start, start + self.hlen[seat]))
             return
         # bidding
         if action == 0:
@@ -445,82 +542,68 @@ class CutthroatSpadesKernel(Kernel):
         self.bid_tricks[seat] = need
         n = self.players
         if seat != self.dealer:
-            self.turn = (seat + 1) % n
+            self.turn = seat + 1 if seat + 1 < n else 0
             return
         # the dealer bid last: the play starts
         leader = (self.dealer + 1) % n
         if self.two_jokers:
-            hands = self.hands
             for s in range(n):
-                if s == self.dealer:
-                    continue
-                start = s * t
-                for i in range(start, start + self.hlen[s]):
-                    if hands[i] == _C2C:
-                        leader = s
+                if s != self.dealer and self._holds_2c(s):
+                    leader = s
         self.phase = PLAY
         self.turn = leader
 
-    def _play(self, seat: int, card: int) -> None:
+    def _holds_2c(self, seat: int) -> bool:
+        clubs = self.suit_count[4 * seat + 3]
+        return clubs > 0 and self.hands[seat * self.tricks + self.hlen[seat] - clubs] == self.id_2c
+
+    def _play(self, seat: int, index: int) -> None:
+        """Play the card at ``hands[index]`` (in the seat's hand) for ``seat``."""
         hands = self.hands
-        start = seat * self.tricks
-        end = start + self.hlen[seat] - 1
-        i = start
-        while hands[i] != card:
-            i += 1
-        while i < end:
-            hands[i] = hands[i + 1]
-            i += 1
+        card = hands[index]
+        # out of the hand; the later seats' cards shift back into place with the filler
+        hands.pop(index)
+        hands.insert((seat + 1) * self.tricks - 1, 0)
         self.hlen[seat] -= 1
-        suit_of = SUIT_OF
+        suit = self.a_suit[card]
+        self.suit_count[4 * seat + suit] -= 1
         tlen = self.tlen
-        tcard = self.trick_card
-        if tlen > 0 and not self.broken and suit_of[card] == 0 and suit_of[tcard[0]] != 0:
-            self.broken = True
         self.trick_seat[tlen] = seat
-        tcard[tlen] = card
+        self.trick_card[tlen] = card
+        key = self.a_power[card]
+        # the trick's running winner: the highest trump, else the highest of the led suit
+        if tlen == 0:
+            self.led = suit
+            self.best_key = key
+            self.best_seat = seat
+        else:
+            if suit == 0:
+                if not self.broken and self.led != 0:
+                    self.broken = True
+            elif suit != self.led:
+                key = -1
+            if key > self.best_key:
+                self.best_key = key
+                self.best_seat = seat
         tlen += 1
-        n = self.players
-        first = self.trick_count == 0 and self.two_jokers
-        nxt = seat + 1
-        if nxt == n:
-            nxt = 0
-        if first and nxt == self.dealer:
-            nxt = (nxt + 1) % n
-        size = n - 1 if first else n
-        if tlen < size:
+        if tlen < self.trick_size:
             self.tlen = tlen
+            nxt = self.next_seat[seat]
+            if nxt == self.skip:  # the dealer sits out trick 1 with two jokers
+                nxt = self.next_seat[nxt]
             self.turn = nxt
             return
-        # the trick is complete: the highest trump, else the highest of the led suit
-        rank_of = RANK_OF
-        led = suit_of[tcard[0]]
-        best = 0
-        best_key = -1
-        for j in range(tlen):
-            c = tcard[j]
-            s = suit_of[c]
-            if s == 0:
-                key = 100 + rank_of[c]
-            elif s == led:
-                key = rank_of[c]
-            else:
-                continue
-            if key > best_key:
-                best_key = key
-                best = j
-        winner = self.trick_seat[best]
-        for j in range(tlen):
-            c = tcard[j]
-            if c == _JD:
-                self.jack_owner[0] = winner
-            elif c == _JC:
-                self.jack_owner[1] = winner
-            elif c == _JH:
-                self.jack_owner[2] = winner
+        winner = self.best_seat
+        a_jack = self.a_jack
+        for i in range(tlen):
+            jack = a_jack[self.trick_card[i]]
+            if jack != 0:
+                self.jack_owner[jack] = winner
         self.tricks_won[winner] += 1
         self.tlen = 0
         self.turn = winner
+        self.trick_size = self.players
+        self.skip = -1
         self.trick_count += 1
         if self.trick_count == self.tricks:
             self._hand_end()
@@ -627,9 +710,9 @@ class CutthroatSpadesKernel(Kernel):
         else:
             points = 150 if taken >= bid else -150
         owner = self.jack_owner
-        jd = self.prize_jd and owner[0] == s
-        jc = self.prize_jc and owner[1] == s
-        jh = self.prize_jh and owner[2] == s
+        jd = self.prize_jd and owner[1] == s
+        jc = self.prize_jc and owner[2] == s
+        jh = self.prize_jh and owner[3] == s
         count = (1 if jd else 0) + (1 if jc else 0) + (1 if jh else 0)
         if count == 2:  # more than one prize jack pays nothing, unless all three
             jd = False
@@ -684,7 +767,10 @@ class CutthroatSpadesKernel(Kernel):
             self.chance_pick(rng.below(self.players))
             return
         # A uniform permutation dealt in order is a uniform assignment of the pack's cards
-        # to the dealing positions: shuffle the positions' owners instead of the cards.
+        # to the dealing positions: shuffle the positions' owners over the cards instead
+        # (Fisher-Yates). One xorshift32 step (KRng.next, inlined) serves two steps of the
+        # shuffle: its 32 bits pick one of the (i + 1) * i pairs, with a bias below
+        # 55 * 54 / 2**32 (KRng.below's own bias is of the same kind).
         owner_of = self.scratch
         owners = self.owners
         base = self.dealer * self.ncards
@@ -693,14 +779,25 @@ class CutthroatSpadesKernel(Kernel):
         for i in range(m):
             owner_of[pack[i]] = owners[base + i]
         i = m - 1
+        x = rng.state
         while i > 0:
-            j = rng.below(i + 1)
+            x ^= (x << 13) & _MASK
+            x ^= x >> 17
+            x ^= (x << 5) & _MASK
+            v = (x * ((i + 1) * i)) >> 32
             a = pack[i]
-            b = pack[j]
+            b = pack[v % (i + 1)]
             t = owner_of[a]
             owner_of[a] = owner_of[b]
             owner_of[b] = t
-            i -= 1
+            if i > 1:
+                a = pack[i - 1]
+                b = pack[v // (i + 1)]
+                t = owner_of[a]
+                owner_of[a] = owner_of[b]
+                owner_of[b] = t
+            i -= 2
+        rng.state = x
         self._deal()
 
     def _deal(self) -> None:
@@ -710,25 +807,33 @@ class CutthroatSpadesKernel(Kernel):
         owner_of = self.scratch
         hands = self.hands
         hlen = self.hlen
+        sc = self.suit_count
         for s in range(n):
             hlen[s] = 0
             self.looked[s] = 0
             self.bid_kind[s] = -1
             self.bid_tricks[s] = 0
             self.tricks_won[s] = 0
+        for q in range(4 * n):
+            sc[q] = 0
+        a = self.play_base
         for c in self.pack:
             s = owner_of[c]
-            hands[s * t + hlen[s]] = c
+            hands[s * t + hlen[s]] = a
             hlen[s] += 1
+            sc[4 * s + SUIT_OF[c]] += 1
+            a += 1
         self.deck.clear()
-        self.jack_owner[0] = -1
         self.jack_owner[1] = -1
         self.jack_owner[2] = -1
+        self.jack_owner[3] = -1
         self.phase = BID
         self.turn = (self.dealer + 1) % n
         self.tlen = 0
         self.trick_count = 0
         self.broken = False
+        self.trick_size = n - 1 if self.two_jokers else n
+        self.skip = self.dealer if self.two_jokers else -1
 
     # ------------------------------------------------------------------ zones, snapshots
 
@@ -739,18 +844,28 @@ class CutthroatSpadesKernel(Kernel):
             return
         if zone != ZONE_HAND:
             raise ValueError(f"zone {zone} is public in Cutthroat Spades")
-        ordered = sorted(cards)
-        start = owner * self.tricks
-        for i in range(len(ordered)):
-            self.hands[start + i] = ordered[i]
-        self.hlen[owner] = len(ordered)
+        self._set_hand(owner, cards)
+
+    def _set_hand(self, seat: int, cards: list[int]) -> None:
+        ids: list[int] = []
+        for c in cards:
+            ids.append(self.card_id[c])
+        ids.sort()
+        start = seat * self.tricks
+        q = 4 * seat
+        for s in range(4):
+            self.suit_count[q + s] = 0
+        for i in range(len(ids)):
+            self.hands[start + i] = ids[i]
+            self.suit_count[q + self.a_suit[ids[i]]] += 1
+        self.hlen[seat] = len(ids)
 
     def snapshot(self) -> list[int]:
-        """The state as ints: phase, dealer, turn, trick length, trick count, broken, game
-        number, hands in game, hands played, overtime; the deck (length first); each hand
-        (length first); per seat looked, bid kind, bid tricks, tricks won, score, bags,
-        tokens, blind sixes used; the trick's seats then cards; the owners of JD, JC, JH;
-        the winners (length first)."""
+        """The state as ints (cards as card ints): phase, dealer, turn, trick length,
+        trick count, broken, game number, hands in game, hands played, overtime; the deck
+        (length first); each hand (length first); per seat looked, bid kind, bid tricks,
+        tricks won, score, bags, tokens, blind sixes used; the trick's seats then cards;
+        the owners of JD, JC, JH this hand; the winners (length first)."""
         n = self.players
         out = [
             self.phase, self.dealer, self.turn, self.tlen, self.trick_count, 1 if self.broken else 0,
@@ -759,10 +874,11 @@ class CutthroatSpadesKernel(Kernel):
         ]  # fmt: skip
         out.extend(self.deck)
         t = self.tricks
+        a_card = self.a_card
         for s in range(n):
             out.append(self.hlen[s])
             for i in range(s * t, s * t + self.hlen[s]):
-                out.append(self.hands[i])
+                out.append(a_card[self.hands[i]])
         out.extend(self.looked)
         out.extend(self.bid_kind)
         out.extend(self.bid_tricks)
@@ -774,8 +890,10 @@ class CutthroatSpadesKernel(Kernel):
         for i in range(self.tlen):
             out.append(self.trick_seat[i])
         for i in range(self.tlen):
-            out.append(self.trick_card[i])
-        out.extend(self.jack_owner)
+            out.append(a_card[self.trick_card[i]])
+        out.append(self.jack_owner[1])
+        out.append(self.jack_owner[2])
+        out.append(self.jack_owner[3])
         out.append(len(self.won_by))
         out.extend(self.won_by)
         return out
@@ -796,14 +914,10 @@ class CutthroatSpadesKernel(Kernel):
         p = 11
         self.deck = snap[p : p + snap[10]]
         p += snap[10]
-        t = self.tricks
         for s in range(n):
             m = snap[p]
-            p += 1
-            self.hlen[s] = m
-            for i in range(m):
-                self.hands[s * t + i] = snap[p + i]
-            p += m
+            self._set_hand(s, snap[p + 1 : p + 1 + m])
+            p += 1 + m
         self.looked = snap[p : p + n]
         self.bid_kind = snap[p + n : p + 2 * n]
         self.bid_tricks = snap[p + 2 * n : p + 3 * n]
@@ -813,11 +927,29 @@ class CutthroatSpadesKernel(Kernel):
         self.tokens = snap[p + 6 * n : p + 7 * n]
         self.b6_used = snap[p + 7 * n : p + 8 * n]
         p += 8 * n
-        for i in range(self.tlen):
-            self.trick_seat[i] = snap[p + i]
-            self.trick_card[i] = snap[p + self.tlen + i]
-        p += 2 * self.tlen
-        self.jack_owner = snap[p : p + 3]
+        tlen = self.tlen
+        # the trick's running winner, led suit and prize jacks, as _play keeps them
+        first = self.trick_count == 0 and self.two_jokers
+        self.trick_size = self.players - 1 if first else self.players
+        self.skip = self.dealer if first else -1
+        self.led = -1
+        self.best_key = -1
+        self.best_seat = -1
+        for i in range(tlen):
+            seat = snap[p + i]
+            card = self.card_id[snap[p + tlen + i]]
+            self.trick_seat[i] = seat
+            self.trick_card[i] = card
+            key = self.a_power[card]
+            if i == 0:
+                self.led = self.a_suit[card]
+            elif self.a_suit[card] != 0 and self.a_suit[card] != self.led:
+                key = -1
+            if key > self.best_key:
+                self.best_key = key
+                self.best_seat = seat
+        p += 2 * tlen
+        self.jack_owner = [-1, snap[p], snap[p + 1], snap[p + 2]]
         p += 3
         self.won_by = snap[p + 1 : p + 1 + snap[p]]
 
@@ -834,18 +966,18 @@ class CutthroatSpadesKernel(Kernel):
         return self._rule_play(seat)
 
     def estimate_tricks(self, seat: int) -> float:
-        """The heuristic's ``estimate_tricks`` of the seat's hand (same float operations,
-        same order)."""
+        """The heuristic's ``estimate_tricks`` of the seat's hand (the same float
+        operations in the same order, so the same bids)."""
         hands = self.hands
-        suit_of = SUIT_OF
-        rank_of = RANK_OF
+        a_suit = self.a_suit
+        a_rank = self.a_rank
         start = seat * self.tricks
         end = start + self.hlen[seat]
         total = 0.0
         spades = 0
         i = start
-        while i < end and suit_of[hands[i]] == 0:
-            rank = rank_of[hands[i]]
+        while i < end and a_suit[hands[i]] == 0:
+            rank = a_rank[hands[i]]
             total += 1.0 if rank >= 13 else 0.7 if rank == 12 else 0.45 if rank >= 10 else 0.0
             spades += 1
             i += 1
@@ -854,8 +986,8 @@ class CutthroatSpadesKernel(Kernel):
             count = 0
             ace = False
             king = False
-            while i < end and suit_of[hands[i]] == suit:
-                r = rank_of[hands[i]]
+            while i < end and a_suit[hands[i]] == suit:
+                r = a_rank[hands[i]]
                 if r == 14:
                     ace = True
                 elif r == 13:
@@ -875,9 +1007,9 @@ class CutthroatSpadesKernel(Kernel):
         start = seat * self.tricks
         spades = 0
         for i in range(start, start + self.hlen[seat]):
-            c = hands[i]
-            r = RANK_OF[c]
-            if SUIT_OF[c] == 0:
+            a = hands[i]
+            r = self.a_rank[a]
+            if self.a_suit[a] == 0:
                 if r > 9:
                     return False
                 spades += 1
@@ -900,28 +1032,17 @@ class CutthroatSpadesKernel(Kernel):
 
     def _rule_play(self, seat: int) -> int:
         legal = self.legal()
-        pack = self.pack
-        base = self.play_base
-        suit_of = SUIT_OF
-        rank_of = RANK_OF
+        a_power = self.a_power
         need = self.bid_tricks[seat] - self.tricks_won[seat]
         tlen = self.tlen
-        led = -1
-        top = 0
-        if tlen > 0:
-            led = suit_of[self.trick_card[0]]
-            top = -1
-            for j in range(tlen):
-                p = _power(self.trick_card[j], led)
-                if p > top:
-                    top = p
+        led = self.led
+        top = self.best_key
         if need > 0:
             if tlen == 0:
                 best = legal[0]
                 best_p = -1
                 for a in legal:
-                    c = pack[a - base]
-                    p = (100 if suit_of[c] == 0 else 0) + rank_of[c]
+                    p = a_power[a]
                     if p > best_p:
                         best_p = p
                         best = a
@@ -930,52 +1051,48 @@ class CutthroatSpadesKernel(Kernel):
             pick = -1
             pick_p = 0
             for a in legal:
-                p = _power(pack[a - base], led)
+                p = self._power(a, led)
                 if p > top:
                     if pick < 0 or (p < pick_p if last else p > pick_p):
                         pick = a
                         pick_p = p
             if pick >= 0:
                 return pick
-            return self._lowest(legal, led)
+            return self._lowest(legal, tlen > 0)
         if tlen > 0:
             high = -1
             high_p = 0
             high_r = 0
             for a in legal:
-                c = pack[a - base]
-                p = _power(c, led)
+                p = self._power(a, led)
                 if p <= top:
-                    r = rank_of[c]
+                    r = self.a_rank[a]
                     if high < 0 or p > high_p or (p == high_p and r > high_r):
                         high = a
                         high_p = p
                         high_r = r
             if high >= 0:
                 return high
-        return self._lowest(legal, led)
+        return self._lowest(legal, tlen > 0)
 
-    def _lowest(self, legal: list[int], led: int) -> int:
+    def _power(self, action: int, led: int) -> int:
+        """``trick_power``: trumps 100 + rank, the led suit its rank, else -1."""
+        s = self.a_suit[action]
+        if s == 0 or s == led:
+            return self.a_power[action]
+        return -1
+
+    def _lowest(self, legal: list[int], following: bool) -> int:
         """The first legal play with the least (power, rank)."""
-        pack = self.pack
-        base = self.play_base
         low = -1
         low_p = 0
         low_r = 0
+        led = self.led
         for a in legal:
-            c = pack[a - base]
-            r = RANK_OF[c]
-            p = _power(c, led) if led >= 0 else (100 if SUIT_OF[c] == 0 else 0) + r
+            r = self.a_rank[a]
+            p = self._power(a, led) if following else self.a_power[a]
             if low < 0 or p < low_p or (p == low_p and r < low_r):
                 low = a
                 low_p = p
                 low_r = r
         return low
-
-
-def _power(card: int, led: int) -> int:
-    """``trick_power``: trumps 100 + rank, the led suit its rank, else -1."""
-    s = SUIT_OF[card]
-    if s == 0:
-        return 100 + RANK_OF[card]
-    return RANK_OF[card] if s == led else -1
