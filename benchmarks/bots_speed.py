@@ -131,10 +131,15 @@ def main() -> None:
         sides["openspiel"] = spiel
     wall: dict[str, list[float]] = {key: [] for key in sides}
     cpu: dict[str, list[float]] = {key: [] for key in sides}
+    failed: dict[str, str] = {}
     for r in range(max(len(runs) for runs in sides.values())):
         for key, runs in sides.items():
-            if r < len(runs):
-                w, c = timed(runs[r])
+            if r < len(runs) and key not in failed:
+                try:
+                    w, c = timed(runs[r])
+                except Exception as exc:  # a broken side is reported on its line, the rest still run
+                    failed[key] = f"{type(exc).__name__}: {exc}"
+                    continue
                 wall[key].append(w)
                 cpu[key].append(c)
     print(f"IS-MCTS, {n} iterations per decision, 3 players; kernels: {kernels_loaded()}")
@@ -148,6 +153,9 @@ def main() -> None:
             label = f"cardkit ISMCTSBot {engine} {name}"
             if key not in sides:
                 print(f"{label:<44} {'no kernel':>9}")
+                continue
+            if key in failed:
+                print(f"{label:<44} {'FAILED':>9} at position {len(cpu[key]) + 1}: {failed[key]}")
                 continue
             med = statistics.median(cpu[key])
             line = (
