@@ -146,7 +146,7 @@ def main() -> None:
     print("cpu = this process's CPU time per decision (median and best over the positions, interleaved)")
     head = f"{'engine / game':<44} {'positions':>9} {'wall ms':>8} {'cpu ms':>7} {'best ms':>8} {'iter/s (cpu)':>13}"
     print(head)
-    spiel_cpu = statistics.median(cpu["openspiel"]) if "openspiel" in cpu else None
+    spiel_cpu = statistics.median(cpu["openspiel"]) if cpu.get("openspiel") else None
     for name in SHORT:
         for engine in ("kernel", "reducer"):
             key = f"{engine} {name}"
@@ -171,6 +171,8 @@ def main() -> None:
             print(line)
     if spiel is None:
         print("open_spiel is not installed: no OpenSpiel comparison")
+    elif "openspiel" in failed:
+        print(f"OpenSpiel C++ ISMCTSBot FAILED: {failed['openspiel']}")
     else:
         med = statistics.median(cpu["openspiel"])
         label = "OpenSpiel C++ ISMCTSBot oh_hell 5 tricks"
