@@ -12,7 +12,7 @@ games (``-m slow``), checking RuleBot and the rebuilt snapshot on a sparser sche
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Sequence
 
 import pytest
 
@@ -39,6 +39,7 @@ from cardkit.kernels._base import OVER, KRng
 from cardkit.kernels.bridge import KernelBridge, bridge_for
 from cardkit.testing.kernels import check_kernel, kernel_of
 from tests.conftest import LONG, long_or, long_scaled
+from tests.games.spacc_u_mazz.spacc_helpers import table
 
 OPTION_SETS: tuple[dict[str, Any], ...] = (
     {},
@@ -64,11 +65,7 @@ OPTION_SETS: tuple[dict[str, Any], ...] = (
 SEEDS = long_or(3, 4_200)
 # How often the costly comparisons run: every step in the default slice; sparser in the
 # long run (every seed still compares the actor, the legal ids, held cards and scores).
-SCHEDULE: dict[str, int] = (
-    {"rule_every": 1, "roundtrip_every": 1, "zones_every": 7}
-    if not LONG
-    else {"rule_every": 4, "roundtrip_every": 16, "zones_every": 61}
-)
+RULE_EVERY, ROUNDTRIP_EVERY, ZONES_EVERY = (1, 1, 7) if not LONG else (4, 16, 61)
 
 
 def _config(players: int, options: dict[str, Any]) -> Any:
@@ -128,11 +125,14 @@ def test_lock_step_over_option_sets(options: dict[str, Any], players: int) -> No
     for seed in range(offset, offset + SEEDS):
         # alternate sensible (mostly RuleBot) and odd (mostly random) games
         share = (0.0, 0.5, 0.9)[seed % 3]
-        check_kernel(RULES, config, seed, rule_share=share, **SCHEDULE)
+        check_kernel(
+            RULES, config, seed, rule_share=share,
+            rule_every=RULE_EVERY, roundtrip_every=ROUNDTRIP_EVERY, zones_every=ZONES_EVERY,
+        )  # fmt: skip
 
 
 def _stacks(players: int, seed: int, hand_top: list[Card], down_top: list[Card],
-            down_bottom: list[Card] = ()) -> list[tuple[Card, ...]]:  # type: ignore[assignment]
+            down_bottom: Sequence[Card] = ()) -> list[tuple[Card, ...]]:
     """Orders for the first two shuffles of a hand: pack A with ``hand_top`` dealt first
     (hands, then face-up cards), the rest in a seeded order; then the rest of pack A with
     the jokers, ``down_top`` on top (face-down cards, then starter candidates, then the
@@ -211,7 +211,10 @@ def test_lock_step_from_stacked_starts(scenario: str, players: int) -> None:
         options = OPTION_SETS[seed % 4] if seed % 2 else {}
         config = _config(players, options)
         stacks = _scenario(scenario, players, seed)
-        check_kernel(RULES, config, seed, stacked=stacks, rule_share=(0.2, 0.8)[seed % 2], **SCHEDULE)
+        check_kernel(
+            RULES, config, seed, stacked=stacks, rule_share=(0.2, 0.8)[seed % 2],
+            rule_every=RULE_EVERY, roundtrip_every=ROUNDTRIP_EVERY, zones_every=ZONES_EVERY,
+        )  # fmt: skip
 
 
 def test_stacked_starts_reach_the_rare_rules() -> None:
@@ -242,7 +245,7 @@ def test_stacked_starts_reach_the_rare_rules() -> None:
                     for event in entry.events:
                         name = type(event).__name__
                         card = getattr(event, "card", None)
-                        seen.add(name + (card.code if name.startswith("Joker") else ""))
+                        seen.add(name + (card.code if card is not None and name.startswith("Joker") else ""))
     for wanted in ("JokerRevealedRJ", "JokerRevealedBJ", "JokerDrawnRJ", "JokerDrawnBJ",
                    "StarterBuried", "StarterDrawn", "ChoiceOffered", "PileBurned", "BlindFailed"):
         assert wanted in seen, wanted
@@ -341,3 +344,109 @@ def test_kernel_playouts_end_and_copies_are_independent() -> None:
                         legal = saved.legal()
                         saved.apply(legal[rng.below(len(legal))])
                 assert saved.winners()
+
+
+# ------------------------------------------------------------------ crafted positions
+
+
+def _walk(state: Any, depth: int, seen: set[str]) -> int:
+    """Every line of play from ``state`` for ``depth`` seat actions: at each node the kernel
+    rebuilt from the state agrees on the actor, the legal ids, RuleBot's choice and the
+    cards held, and each action stepped on the kernel gives the kernel of the reference's
+    next state. Returns the nodes visited; ``seen`` collects the event names met."""
+    from cardkit.bots.heuristics.spacc_u_mazz import decide
+
+    bridge = kernel_of(RULES, state.config)
+    kernel = bridge.kernel(state)
+    to_act = RULES.to_act(state)
+    assert kernel.actor() == (OVER if to_act is None else to_act)
+    if to_act is None or to_act == CHANCE or depth == 0:
+        return 1
+    legal = RULES.legal_actions(state)
+    assert kernel.legal() == [bridge.action_id(a) for a in legal]
+    assert kernel.rule_action() == bridge.action_id(decide(state, to_act, legal)[0])
+    nodes = 1
+    for action in legal:
+        after = state
+        for event in RULES.decide(state, action):
+            seen.add(type(event).__name__ + str(getattr(event, "penalty", "")))
+            after = RULES.evolve(after, event)
+        stepped = kernel.copy()
+        stepped.apply(bridge.action_id(action))
+        assert stepped.snapshot() == bridge.kernel(after).snapshot(), action
+        assert stepped.scores() == list(RULES.scores(after))
+        nodes += _walk(after, depth - 1, seen)
+    return nodes
+
+
+def test_crafted_positions_for_jokers_penalties_and_the_end_of_the_stocks() -> None:
+    """Hand-built positions for what random games rarely reach: a black joker turned face
+    up on an empty pile (a penalty draw of the red joker, or nothing left to draw), a
+    red joker's removal with face-up and face-down cards, plays from face-up cards alone,
+    the last seat going out of a 3- and a 4-player hand, and the guard's placing."""
+    seen: set[str] = set()
+    positions = [
+        # a black joker face down, empty pile: the penalty draw finds the red joker
+        table(2, hands=["", "5S 6S"], ups=["7S", ""], downs=["BJ 9H", "3C"], main="RJ 4D",
+              reserve="8C"),
+        # ... and with both stocks empty the penalty is waived
+        table(3, hands=["", "5S", "6D"], downs=["BJ", "3C", "4C"], ups=["", "", "KS"]),
+        # a red joker face down with face-up and face-down cards left: remove or decline
+        table(2, hands=["", "5S"], ups=["7S 7H QD", ""], downs=["RJ 9H 2C", "3C"], pile="9S",
+              main="4D 5D"),
+        # the main stock gone: face-up cards alone, with equal hand cards, 2s and 10s
+        table(2, hands=["7C 7D 2S", "5S"], ups=["7S 7H TD", "2H"], downs=["9H", "3C"],
+              pile="6S", reserve="8C 8D", rank_order="as_printed"),
+        # the red joker drawn: dump (reference from the lowest ordinary rank) or keep
+        table(4, hands=["TC 2D QS KS", "5S", "6D", "8H"], ups=["", "", "", ""],
+              downs=["9H", "", "", "4C"], main="RJ 3D", pile="AS AD", places=(1,),
+              rank_order="as_printed", target_score=30),
+        # a face-down card below the reference fails: it and the pile go to the hand
+        table(2, hands=["", "5S"], ups=["9C", ""], downs=["4H JD", "3C"], pile="9S 9D", main="6C"),
+        # the last turn of the guard: holders placed by points, cards, then seat order
+        table(3, hands=["4S 4H", "KS", "3S"], ups=["", "AS", ""], downs=["", "", "BJ"],
+              main="5D", turns=6, max_turns=7, card_points={"K": 11, "A": 0}),
+    ]
+    nodes = sum(_walk(state, 3, seen) for state in positions)
+    assert nodes > 100
+    for wanted in ("JokerRevealed", "JokerDrawnTrue", "PenaltyWaived", "CardRemoved",
+                   "RemovalDeclined", "HandDumped", "HandKept", "PlayerWentOut", "HandEnded",
+                   "GameEnded", "PileBurned", "BlindFailed"):
+        assert wanted in seen, wanted
+
+
+def test_set_zone_writes_every_concealed_zone_as_with_zones_does() -> None:
+    """Zones the resampler never writes in play (the undealt packs, the buried starters)
+    are written like ``with_zones`` writes them too; public zones refuse."""
+    from cardkit.core.rules import Zone
+
+    config = _config(3, {})
+    bridge = kernel_of(RULES, config)
+    rng = random.Random(5)
+    game = Game.start(RULES, config, 11, auto_chance=False)
+    game = game.play(Pick(1))
+    pack_a, rest_a = _scenario("buried_starters", 3, 2)
+    game = game.play(Shuffle(pack_a))  # pack A dealt: the deck and pack B wait
+    states = [game.state]
+    states.append(game.play(Shuffle(rest_a)).state)  # the main stock has buried starters
+    assert states[-1].main_known == 4
+    written: set[str] = set()
+    for state in states:
+        for zone in RULES.zones(state):
+            if zone.name not in ("deck", "pack_b", "main_stock", "main_stock_buried") or not zone.cards:
+                continue
+            cards = list(zone.cards)
+            rng.shuffle(cards)
+            others = tuple(z for z in RULES.zones(state) if z is not zone)
+            after = RULES.with_zones(state, others + (Zone(zone.name, zone.owner, tuple(cards), zone.visible_to),))
+            kernel = bridge.kernel(state)
+            code, owner = bridge.zone_code(zone.name, zone.owner)
+            kernel.set_zone(code, owner, bridge.card_ints(cards))
+            assert kernel.snapshot() == bridge.kernel(after).snapshot(), zone.name
+            written.add(zone.name)
+    assert written == {"deck", "pack_b", "main_stock", "main_stock_buried"}
+    kernel = bridge.kernel(states[-1])
+    for name in ("pile", "face_up", "removed", "known", "jokers"):
+        code, _ = bridge.zone_code(name, 0)
+        with pytest.raises(ValueError):
+            kernel.set_zone(code, 0, [])

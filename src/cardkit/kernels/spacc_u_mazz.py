@@ -48,6 +48,7 @@ __all__ = [
     "REMOVE_DOWN",
     "DECLINE",
     "ACTIONS",
+    "random_playout",
 ]
 
 # ---------------------------------------------------------------- phases and choices
@@ -180,6 +181,10 @@ for _i in range(len(HAND_CODES)):
 for _i in range(len(UP_CODES)):
     UP_POS[UP_CODES[_i]] = _i
 TOTAL: Final[list[int]] = [_code_total(_c) for _c in range(81)]
+RANK_OF: Final[list[int]] = [0, 0] + [(_c - 2) % 13 + 2 for _c in range(2, 54)]
+"""Per card int: its rank (0 for the jokers)."""
+STEP_OF: Final[list[int]] = [0, 0] + [POW3[(_c - 2) // 13] for _c in range(2, 54)]
+"""Per card int: what it adds to its rank's code."""
 
 # Per code: its suits, one entry per copy, in card order (the cards of a play).
 CODE_SUITS: Final[list[list[int]]] = [
@@ -382,13 +387,14 @@ class SpaccUMazzKernel(Kernel):
         up = self.up
         ranks = self.play_ranks
         empty_bit = 1 if main_empty else 0
+        combos = _COMBOS
         for i in range(self.start[self.reference], 13):
             rank = ranks[i]
             hc = hand[base + rank]
             uc = up[base + rank]
             if hc == 0 and (uc == 0 or not main_empty):
                 continue
-            found = _COMBOS[((rank * 81 + hc) * 81 + uc) * 2 + empty_bit]
+            found = combos[rank * 13122 + hc * 162 + uc * 2 + empty_bit]
             if len(found) == 0:
                 found = _combos(rank, hc, uc, main_empty)
             out.extend(found)
@@ -735,8 +741,8 @@ class SpaccUMazzKernel(Kernel):
     # ------------------------------------------------------------ turns
 
     def _add_hand(self, seat: int, card: int, known: bool) -> None:
-        slot = seat * SLOTS + (card - 2) % 13 + 2
-        step = POW3[(card - 2) // 13]
+        slot = seat * SLOTS + RANK_OF[card]
+        step = STEP_OF[card]
         self.hand[slot] += step
         self.hand_n[seat] += 1
         if known:
@@ -781,8 +787,15 @@ class SpaccUMazzKernel(Kernel):
 
     def _take(self, seat: int) -> None:
         """PileTaken: the pile goes into the hand, seen by everyone."""
+        hand = self.hand
+        known = self.known
+        base = seat * SLOTS
         for card in self.pile:
-            self._add_hand(seat, card, True)
+            slot = base + RANK_OF[card]
+            step = STEP_OF[card]
+            hand[slot] += step
+            known[slot] += step
+        self.hand_n[seat] += len(self.pile)
         self.pile = []
         self.reference = 0
 
@@ -978,3 +991,20 @@ class SpaccUMazzKernel(Kernel):
             self.won = [s for s in range(n) if self.totals[s] == best]
             self.phase = P_OVER
 
+
+
+def random_playout(kernel: SpaccUMazzKernel, rng: KRng) -> int:
+    """Play ``kernel`` to the end with uniformly random legal actions and ``rng`` for
+    chance (the benchmark's whole-game playout, its loop compiled with the kernel);
+    returns the player actions played."""
+    actions = 0
+    while True:
+        actor = kernel.actor()
+        if actor == OVER:
+            return actions
+        if actor == CHANCE:
+            kernel.chance_random(rng)
+        else:
+            legal = kernel.legal()
+            kernel.apply(legal[rng.below(len(legal))])
+            actions += 1

@@ -100,7 +100,9 @@ class SpaccKernelBridge:
         )
 
     def kernel(self, state: SpaccState) -> Kernel:
-        """A kernel equal to the full state ``state``."""
+        """A kernel equal to the full state ``state`` (of this bridge's config)."""
+        if state.config is not self.config and state.config != self.config:
+            raise ValueError("the state was made under another config than this kernel bridge's")
         k = self.new_kernel()
         n = self.config.players
         k.phase = _PHASES[state.phase]
