@@ -391,8 +391,10 @@ class SpaccUMazzKernel(Kernel):
         for i in range(self.start[self.reference], 13):
             rank = ranks[i]
             hc = hand[base + rank]
+            if hc == 0 and not main_empty:
+                continue
             uc = up[base + rank]
-            if hc == 0 and (uc == 0 or not main_empty):
+            if hc == 0 and uc == 0:
                 continue
             found = combos[rank * 13122 + hc * 162 + uc * 2 + empty_bit]
             if len(found) == 0:
