@@ -200,7 +200,8 @@ def test_constrained_slots_take_only_allowed_cards(name: str) -> None:
     last = max(range(zones), key=lambda z: fair.zone_sizes[z])  # the largest concealed zone
     assert fair.zone_sizes[last] >= 2
     tight = DealSampler(
-        fair.base, pool, fair.zone_codes, fair.zone_owners, fair.zone_sizes, [last, last], forbidden, width, 64
+        fair.base, pool, fair.zone_codes, fair.zone_owners, fair.zone_sizes, [last, last], forbidden, width,
+        64,
     )
     for k in range(20):
         fills = tight.deal(KRng(k))
@@ -238,9 +239,11 @@ def test_opponents_played_by_the_policy_keep_no_statistics(name: str) -> None:
                 stack.append(child)
         return own, others, other_nodes
 
-    own, others, nodes = visits(ISMCTSBot(iterations=120, opponents="policy", engine="kernel").search(ss, random.Random(4)))
+    policy = ISMCTSBot(iterations=120, opponents="policy", engine="kernel")
+    own, others, nodes = visits(policy.search(ss, random.Random(4)))
     assert own > 0 and nodes > 0 and others == 0
-    own, others, nodes = visits(ISMCTSBot(iterations=120, opponents="search", engine="kernel").search(ss, random.Random(4)))
+    searched = ISMCTSBot(iterations=120, opponents="search", engine="kernel")
+    own, others, nodes = visits(searched.search(ss, random.Random(4)))
     assert own > 0 and others > 0
 
 

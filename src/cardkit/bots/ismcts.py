@@ -295,7 +295,9 @@ class ISMCTSBot:
             )
         return bridge
 
-    def _kernel_visits(self, seat_state: SeatState, rng: random.Random, bridge: KernelBridge) -> dict[Any, int]:
+    def _kernel_visits(
+        self, seat_state: SeatState, rng: random.Random, bridge: KernelBridge
+    ) -> dict[Any, int]:
         return kernel_root_visits(self._kernel_search(seat_state, rng, bridge), bridge)
 
     def _kernel_search(self, seat_state: SeatState, rng: random.Random, bridge: KernelBridge) -> Search:

@@ -46,6 +46,7 @@ def shuffle(rng: KRng, items: list[int]) -> None:
         i -= 1
     rng.state = x
 
+
 class Node:
     """A tree node: an information set of the seat that moved into it."""
 
