@@ -92,7 +92,8 @@ def test_ismcts_searches_rules_without_an_unguarded_decide() -> None:
     game = next(g for g in positions("cutthroat-spades", 8, 12) if len(g.legal_actions()) > 1)
     seat = game.to_act
     assert seat is not None
-    fast = ISMCTSBot(iterations=150).root_visits(game.seat_state(seat), random.Random(6))
+    # The reducer engine (the kernel engine never calls decide).
+    fast = ISMCTSBot(iterations=150, engine="reducer").root_visits(game.seat_state(seat), random.Random(6))
     calls = []
 
     class Guarded:
@@ -108,7 +109,7 @@ def test_ismcts_searches_rules_without_an_unguarded_decide() -> None:
             return game.rules.decide(state, action)
 
     ss = SeatState.of(Guarded(), game.config, game.state, seat, game.events_for(seat))  # type: ignore[arg-type]
-    assert ISMCTSBot(iterations=150).root_visits(ss, random.Random(6)) == fast
+    assert ISMCTSBot(iterations=150, engine="reducer").root_visits(ss, random.Random(6)) == fast
     assert len(calls) > 150
 
 
@@ -166,15 +167,17 @@ def test_bad_bot_settings_are_config_errors() -> None:
     for kwargs in (
         {"iterations": 0}, {"iterations": None}, {"time_ms": -1}, {"c": -0.5}, {"playout_limit": 0},
         {"opponents": "rule"}, {"opponents": ""}, {"beliefs": "rule"}, {"beliefs": ""},
+        {"engine": "fast"}, {"engine": None},
     ):  # fmt: skip
         with pytest.raises(ConfigError):
             ISMCTSBot(**kwargs)  # type: ignore[arg-type]
-    for spec in ("", "foo", "ismcts:abc", "rule:3", "ismcts:1:2:3", "ismcts:1:2:search:4", "ismcts:1:2:search:policy:5", 7):
+    for spec in ("", "foo", "ismcts:abc", "rule:3", "ismcts:1:2:3", "ismcts:1:2:search:4", "ismcts:1:2:search:policy:5", "ismcts:1:2:search:policy:auto:6", 7):
         with pytest.raises(ConfigError):
             make_bot(spec)  # type: ignore[arg-type]
     for spec, says in (
         ("ismcts:0", "iterations"), ("ismcts:10:-1", "c must"), ("ismcts:1:2:rule", "opponents"),
         ("ismcts:1:2:search:rule", "beliefs"),
+        ("ismcts:1:2:search:policy:fast", "engine"),
     ):  # fmt: skip
         with pytest.raises(ConfigError, match=f"bad bot spec '{spec}': {says}"):
             make_bot(spec)  # a setting the bot refuses is named with the spec it came from
@@ -189,6 +192,8 @@ def test_bad_bot_settings_are_config_errors() -> None:
     defaults = make_bot("ismcts:::policy:policy")  # an empty field keeps its default
     assert (defaults.iterations, defaults.c, defaults.beliefs) == (1000, 0.7, "policy")  # type: ignore[attr-defined]
     assert make_bot("ismcts:250:0.7::policy").opponents is None  # type: ignore[attr-defined]
+    assert make_bot("ismcts:250").engine == "auto"  # type: ignore[attr-defined]
+    assert make_bot("ismcts:250::::Reducer").engine == "reducer"  # type: ignore[attr-defined]
     assert isinstance(make_bot(" Rule "), RuleBot) and isinstance(make_bot("random"), Bot)
 
 

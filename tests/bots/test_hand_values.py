@@ -72,7 +72,8 @@ def test_the_search_scores_a_finished_hand_with_the_games_hand_value(monkeypatch
     game = cardkit.new_game("wizard", players=3, seed=5, rounds=5)
     seat = game.to_act
     assert seat is not None
-    ISMCTSBot(iterations=30).choose(game.seat_state(seat), random.Random(0))
+    # The reducer engine's payoff functions (the kernel engine's: test_ismcts_kernel.py).
+    ISMCTSBot(iterations=30, engine="reducer").choose(game.seat_state(seat), random.Random(0))
     # round 1 of 5: every playout stopped after the round was scored, never at the game's end
     assert len(calls) == 30 and set(calls) == {1}
 
@@ -89,5 +90,5 @@ def test_the_search_scores_a_finished_hand_with_the_games_hand_value(monkeypatch
         return real(rules, state, players)
 
     monkeypatch.setattr(ismcts_module, "payoffs", counted)
-    ISMCTSBot(iterations=30).choose(last.seat_state(seat), random.Random(0))
+    ISMCTSBot(iterations=30, engine="reducer").choose(last.seat_state(seat), random.Random(0))
     assert calls == [] and len(called_payoffs) == 30

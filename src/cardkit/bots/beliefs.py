@@ -44,7 +44,7 @@ from cardkit.games.wizard.state import replace as replace_wizard_state
 
 __all__ = [
     "BELIEF_EPSILON", "BELIEF_POOL", "BELIEF_MODEL_NAMES", "BELIEF_MODELS", "FITS",
-    "Fit", "HandFit", "hand_events", "wizard_fit", "weighted_sampler",
+    "Fit", "HandFit", "belief_pool", "hand_events", "wizard_fit", "weighted_sampler",
 ]  # fmt: skip
 
 Fit = Callable[[Any, Any, Sequence[Any], int, float], float]
@@ -154,16 +154,16 @@ BELIEF_MODELS: dict[str, str] = {
 ``"uniform"``); see docs/bots.md, *Strength*, for the measurements behind Wizard's."""
 
 
-def weighted_sampler(
+def belief_pool(
     seat_state: SeatState,
     rng: random.Random,
     pool: int = BELIEF_POOL,
     epsilon: float = BELIEF_EPSILON,
-) -> Callable[[random.Random], Any] | None:
-    """A ``sample(rng)`` drawing from ``pool`` determinizations (drawn now with ``rng``)
-    in proportion to their fit; ``None`` when the game has no fit or no other seat has
-    moved in the current hand (every sample would weigh the same). If every one of them
-    weighs nothing (only possible with ``epsilon`` 0) they are drawn alike.
+) -> tuple[list[Any], list[float]] | None:
+    """The determinizations :func:`weighted_sampler` draws from: ``pool`` samples drawn
+    now with ``rng`` and the running sums of their fits (``None`` as for
+    :func:`weighted_sampler`). The kernel search (:mod:`cardkit.bots.kernel_search`)
+    converts each of them into a kernel once.
 
     ``ValueError`` unless ``pool`` is a positive integer and ``epsilon`` is in [0, 1]."""
     if not isinstance(pool, int) or isinstance(pool, bool) or pool < 1:
@@ -185,6 +185,26 @@ def weighted_sampler(
     for state in states:
         total += fit(rules, state, events, seat, epsilon)
         cumulative.append(total)
+    return states, cumulative
+
+
+def weighted_sampler(
+    seat_state: SeatState,
+    rng: random.Random,
+    pool: int = BELIEF_POOL,
+    epsilon: float = BELIEF_EPSILON,
+) -> Callable[[random.Random], Any] | None:
+    """A ``sample(rng)`` drawing from ``pool`` determinizations (drawn now with ``rng``)
+    in proportion to their fit; ``None`` when the game has no fit or no other seat has
+    moved in the current hand (every sample would weigh the same). If every one of them
+    weighs nothing (only possible with ``epsilon`` 0) they are drawn alike.
+
+    ``ValueError`` unless ``pool`` is a positive integer and ``epsilon`` is in [0, 1]."""
+    drawn = belief_pool(seat_state, rng, pool, epsilon)
+    if drawn is None:
+        return None
+    states, cumulative = drawn
+    total = cumulative[-1]
     last = len(states) - 1
     if total <= 0.0:
         return lambda r: states[r.randrange(len(states))]

@@ -36,6 +36,17 @@ drawn in proportion to how well the other seats' moves fit the game's rule strat
 With ``iterations`` only, the bot is deterministic for a given rng state. ``time_ms``
 stops the search by the wall clock instead (or as well): faster machines then search
 more, so the decision is no longer reproducible.
+
+Two engines run the same search. ``engine="reducer"`` plays on the game's reference
+rules (``legal_actions / decide / evolve``) as above. ``engine="kernel"`` runs the whole
+iteration on the game's kernel (:mod:`cardkit.kernels`, :mod:`cardkit.kernels.search`):
+determinizations dealt in kernel ints from what the seat knows (the generic resampler's
+zones, pool and constrained slots; with ``beliefs="policy"`` the weighted pool, each
+state converted once), the same tree, UCB, expansion, playout policy and payoffs, with
+the kernel's own generator seeded once from the bot's rng. Its random draws differ from
+the reducer engine's, so the two engines make the same kind of decision, not the same
+decisions. ``engine="auto"`` (the default) takes the kernel when the game has one for its
+config (:func:`cardkit.kernels.bridge.bridge_for`), else the reducer.
 """
 
 from __future__ import annotations
@@ -47,21 +58,31 @@ from typing import Any, Callable
 
 from cardkit.bots.base import require_turn
 from cardkit.bots.beliefs import BELIEF_MODEL_NAMES, BELIEF_MODELS, weighted_sampler
+from cardkit.bots.kernel_search import new_search
+from cardkit.bots.kernel_search import root_visits as kernel_root_visits
 from cardkit.bots.playout import (
+    EPSILON,
     EVALUATIONS,
     HAND_VALUES,
     HORIZONS,
     OPPONENT_MODEL_NAMES,
     OPPONENT_MODELS,
     POLICIES,
+    POLICY_EPSILONS,
     HandValue,
     Policy,
 )
 from cardkit.core.rules import CHANCE, Pick, PickSpec, Shuffle
 from cardkit.core.seat import SeatState
 from cardkit.errors import ConfigError
+from cardkit.kernels.bridge import KernelBridge, bridge_for
+from cardkit.kernels.search import Search
 
-__all__ = ["ISMCTSBot", "payoffs", "playout"]
+__all__ = ["ENGINES", "ISMCTSBot", "payoffs", "playout"]
+
+ENGINES: tuple[str, ...] = ("auto", "kernel", "reducer")
+"""The values of :class:`ISMCTSBot`'s ``engine`` (see the module docs)."""
+
 
 
 class _Node:
@@ -165,7 +186,10 @@ class ISMCTSBot:
     the seat's knowledge alike) or ``"policy"`` (weighed by how well the other seats' moves
     of the hand fit the game's rule strategy, :func:`cardkit.bots.beliefs.weighted_sampler`;
     a game without a fit samples uniformly); default
-    :data:`cardkit.bots.beliefs.BELIEF_MODELS` for the game, else ``"uniform"``.
+    :data:`cardkit.bots.beliefs.BELIEF_MODELS` for the game, else ``"uniform"``;
+    ``engine``: ``"auto"`` (the game's kernel if it has one for the config, else the
+    reference reducer), ``"kernel"`` (a game without a kernel is a :class:`ConfigError`
+    at the decision) or ``"reducer"`` (see the module docs).
     """
 
     name = "ismcts"
@@ -178,6 +202,7 @@ class ISMCTSBot:
         playout_limit: int | None = None,
         opponents: str | None = None,
         beliefs: str | None = None,
+        engine: str = "auto",
     ) -> None:
         if iterations is None and time_ms is None:
             raise ConfigError("ISMCTSBot needs iterations or time_ms (or both)")
@@ -201,6 +226,10 @@ class ISMCTSBot:
             names = " or ".join(repr(name) for name in BELIEF_MODEL_NAMES)
             raise ConfigError(f"beliefs must be {names}, not {beliefs!r}")
         self.beliefs = beliefs
+        if engine not in ENGINES:
+            names = ", ".join(repr(name) for name in ENGINES)
+            raise ConfigError(f"engine must be one of {names}, not {engine!r}")
+        self.engine = engine
         self.last_iterations = 0
         """Iterations run by the last :meth:`choose` (useful with ``time_ms``)."""
         self._policy: Policy | None = None
@@ -216,6 +245,16 @@ class ISMCTSBot:
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
+        bridge = self._bridge(seat_state)
+        if bridge is not None:
+            visits_of = self._kernel_visits(seat_state, rng, bridge)
+            best = legal[0]
+            most = -1
+            for action in legal:
+                visits = visits_of.get(action, 0)
+                if visits > most:
+                    best, most = action, visits
+            return best
         root = self.search(seat_state, rng)
         seat = seat_state.seat
         best = legal[0]
@@ -229,11 +268,75 @@ class ISMCTSBot:
 
     def root_visits(self, seat_state: SeatState, rng: random.Random) -> dict[Any, int]:
         """The visit count of every root action after one search (for tests and tools)."""
-        root = self.search(seat_state, rng)
+        bridge = self._bridge(seat_state)
+        if bridge is not None:
+            return self._kernel_visits(seat_state, rng, bridge)
+        root = self._reducer_search(seat_state, rng)
         return {a: ch.visits for (_, a), ch in root.children.items()}
 
-    def search(self, seat_state: SeatState, rng: random.Random) -> _Node:
-        """Run the search; returns the root node (internal structure)."""
+    def search(self, seat_state: SeatState, rng: random.Random) -> Any:
+        """Run the search; returns the root node (internal structure: on the reducer
+        engine children are keyed by ``(mover, action)``, on the kernel engine by
+        ``mover * len(actions) + action id``)."""
+        bridge = self._bridge(seat_state)
+        if bridge is not None:
+            return self._kernel_search(seat_state, rng, bridge).root
+        return self._reducer_search(seat_state, rng)
+
+    def _bridge(self, seat_state: SeatState) -> KernelBridge | None:
+        """The kernel bridge the search runs on, or ``None`` for the reducer."""
+        if self.engine == "reducer":
+            return None
+        bridge = bridge_for(seat_state.rules, seat_state.config)
+        if bridge is None and self.engine == "kernel":
+            raise ConfigError(
+                f"engine='kernel': {seat_state.rules.name} has no kernel for this config "
+                "(use engine='auto' or 'reducer')"
+            )
+        return bridge
+
+    def _kernel_visits(
+        self, seat_state: SeatState, rng: random.Random, bridge: KernelBridge
+    ) -> dict[Any, int]:
+        return kernel_root_visits(self._kernel_search(seat_state, rng, bridge), bridge)
+
+    def _kernel_search(self, seat_state: SeatState, rng: random.Random, bridge: KernelBridge) -> Search:
+        """The search on the game's kernel (see the module docs); returns the kernel
+        :class:`~cardkit.kernels.search.Search`."""
+        name = seat_state.rules.name
+        policy = name in POLICIES
+        model = self.opponents or OPPONENT_MODELS.get(name, "search")
+        search = new_search(
+            seat_state, bridge, rng,
+            c=self.c,
+            policy=policy,
+            epsilon=POLICY_EPSILONS.get(name, EPSILON),
+            opponent_policy=policy and model == "policy",
+            limit=self.playout_limit or HORIZONS.get(name, 400),
+            has_eval=name in EVALUATIONS,
+            has_hand=name in HAND_VALUES,
+            beliefs=self.beliefs or BELIEF_MODELS.get(name, "uniform"),
+        )  # fmt: skip
+        if self.time_ms is None:
+            assert self.iterations is not None
+            search.run(self.iterations)
+            self.last_iterations = self.iterations
+            return search
+        # By the wall clock: the deadline is looked at every 8 iterations, as the reducer does.
+        deadline = time.perf_counter() + self.time_ms / 1000
+        limit = self.iterations
+        done = 0
+        while limit is None or done < limit:
+            if time.perf_counter() >= deadline:
+                break
+            step = 8 if limit is None else min(8, limit - done)
+            search.run(step)
+            done += step
+        self.last_iterations = done
+        return search
+
+    def _reducer_search(self, seat_state: SeatState, rng: random.Random) -> _Node:
+        """The search on the reference reducer; returns the root node."""
         rules = seat_state.rules
         players = int(seat_state.config.players)
         scores = rules.scores(seat_state.masked)
@@ -339,5 +442,5 @@ class ISMCTSBot:
     def __repr__(self) -> str:
         return (
             f"ISMCTSBot(iterations={self.iterations}, time_ms={self.time_ms}, c={self.c}, "
-            f"opponents={self.opponents!r}, beliefs={self.beliefs!r})"
+            f"opponents={self.opponents!r}, beliefs={self.beliefs!r}, engine={self.engine!r})"
         )

@@ -19,7 +19,7 @@ from typing import Any, Callable, Sequence
 from cardkit.bots.heuristics import crazy_eights, cutthroat_spades, spacc_u_mazz, wizard
 
 __all__ = [
-    "POLICIES", "EVALUATIONS", "HORIZONS", "HAND_VALUES", "EPSILON", "WIZARD_EPSILON", "WIZARD_SPREAD",
+    "POLICIES", "POLICY_EPSILONS", "EVALUATIONS", "HORIZONS", "HAND_VALUES", "EPSILON", "WIZARD_EPSILON", "WIZARD_SPREAD",
     "prefer_plays", "crazy_eights_policy", "fewest_cards", "rule_policy", "lead_chances",
     "wizard_hand_value", "OPPONENT_MODELS", "OPPONENT_MODEL_NAMES",
 ]  # fmt: skip
@@ -157,11 +157,20 @@ def wizard_hand_value(rules: Any, state: Any, players: int) -> list[float]:
     return lead_chances(rules.scores(state), WIZARD_SPREAD * math.sqrt(left + 1))
 
 
+POLICY_EPSILONS: dict[str, float] = {
+    "crazy-eights": EPSILON,
+    "cutthroat-spades": EPSILON,
+    "spacc-u-mazz": EPSILON,
+    "wizard": WIZARD_EPSILON,
+}
+"""Game name → the random share of its playout policy (:data:`POLICIES`; a game kernel's
+``policy_action`` takes the same share)."""
+
 POLICIES: dict[str, Policy] = {
-    "crazy-eights": rule_policy(crazy_eights.decide, "to_act"),
-    "cutthroat-spades": rule_policy(cutthroat_spades.decide, "turn"),
-    "spacc-u-mazz": rule_policy(spacc_u_mazz.decide, "to_act"),
-    "wizard": rule_policy(wizard.decide, "turn", WIZARD_EPSILON),
+    "crazy-eights": rule_policy(crazy_eights.decide, "to_act", POLICY_EPSILONS["crazy-eights"]),
+    "cutthroat-spades": rule_policy(cutthroat_spades.decide, "turn", POLICY_EPSILONS["cutthroat-spades"]),
+    "spacc-u-mazz": rule_policy(spacc_u_mazz.decide, "to_act", POLICY_EPSILONS["spacc-u-mazz"]),
+    "wizard": rule_policy(wizard.decide, "turn", POLICY_EPSILONS["wizard"]),
 }
 """Game name → playout policy (default: uniformly random)."""
 

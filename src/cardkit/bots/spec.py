@@ -1,8 +1,9 @@
 """Bots from text: ``random``, ``rule``, ``ismcts``, ``ismcts:ITERATIONS``,
 ``ismcts:ITERATIONS:C``, ``ismcts:ITERATIONS:C:OPPONENTS`` (``search`` or ``policy``),
-``ismcts:ITERATIONS:C:OPPONENTS:BELIEFS`` (``uniform`` or ``policy``; see
+``ismcts:ITERATIONS:C:OPPONENTS:BELIEFS`` (``uniform`` or ``policy``),
+``ismcts:ITERATIONS:C:OPPONENTS:BELIEFS:ENGINE`` (``auto``, ``kernel`` or ``reducer``; see
 :class:`~cardkit.bots.ISMCTSBot`); an empty field keeps its default
-(``ismcts:1000:0.7::uniform``). The arena's ``--bots`` and a web host's ``bots`` use this."""
+(``ismcts:1000:0.7::uniform``, ``ismcts:1000::::reducer``). The arena's ``--bots`` and a web host's ``bots`` use this."""
 
 from __future__ import annotations
 
@@ -26,21 +27,24 @@ def make_bot(spec: str) -> Any:
         return RandomBot()
     if kind == "rule" and len(parts) == 1:
         return RuleBot()
-    if kind == "ismcts" and len(parts) <= 5:
+    if kind == "ismcts" and len(parts) <= 6:
         try:
             iterations = int(parts[1]) if len(parts) > 1 and parts[1] else 1000
             c = float(parts[2]) if len(parts) > 2 and parts[2] else 0.7
         except ValueError:
             raise ConfigError(
                 f"bad bot spec {spec!r}: use ismcts, ismcts:ITERATIONS, ismcts:ITERATIONS:C, "
-                "ismcts:ITERATIONS:C:OPPONENTS or ismcts:ITERATIONS:C:OPPONENTS:BELIEFS"
+                "ismcts:ITERATIONS:C:OPPONENTS, ismcts:ITERATIONS:C:OPPONENTS:BELIEFS or "
+                "ismcts:ITERATIONS:C:OPPONENTS:BELIEFS:ENGINE"
             ) from None
         opponents = parts[3] if len(parts) > 3 and parts[3] else None
         beliefs = parts[4] if len(parts) > 4 and parts[4] else None
+        engine = parts[5] if len(parts) > 5 and parts[5] else "auto"
         try:  # the bot checks its own settings; the message says which spec they came from
-            return ISMCTSBot(iterations=iterations, c=c, opponents=opponents, beliefs=beliefs)
+            return ISMCTSBot(iterations=iterations, c=c, opponents=opponents, beliefs=beliefs, engine=engine)
         except ConfigError as exc:
             raise ConfigError(f"bad bot spec {spec!r}: {exc}") from None
     raise ConfigError(
-        f"unknown bot {spec!r}: use random, rule, ismcts or ismcts:ITERATIONS[:C[:OPPONENTS[:BELIEFS]]]"
+        f"unknown bot {spec!r}: use random, rule, ismcts or "
+        "ismcts:ITERATIONS[:C[:OPPONENTS[:BELIEFS[:ENGINE]]]]"
     )

@@ -31,7 +31,7 @@ def add_parser(sub: Any, parse_option: Any) -> None:
     arena.add_argument("--players", type=int, required=True)
     arena.add_argument(
         "--bots", required=True,
-        help="one bot per seat, comma-separated: random, rule, ismcts, ismcts:ITERATIONS[:C[:OPPONENTS[:BELIEFS]]] (OPPONENTS: search or policy; BELIEFS: uniform or policy)",
+        help="one bot per seat, comma-separated: random, rule, ismcts, ismcts:ITERATIONS[:C[:OPPONENTS[:BELIEFS[:ENGINE]]]] (OPPONENTS: search or policy; BELIEFS: uniform or policy; ENGINE: auto, kernel or reducer)",
     )  # fmt: skip
     arena.add_argument("--games", type=int, default=None, help="a multiple of --players (default 10x players)")
     arena.add_argument("--seed", type=int, default=0)

@@ -34,7 +34,10 @@ from cardkit.cards import Card
 from cardkit.core.rules import Rules, Zone
 from cardkit.errors import ResampleError
 
-__all__ = ["Constraint", "ResampleError", "Resampler", "resample", "inferences", "conceal", "supports_resample", "MAX_TRIES"]
+__all__ = [
+    "Constraint", "DealPlan", "ResampleError", "Resampler", "resample", "inferences", "conceal",
+    "deal_plan", "supports_resample", "MAX_TRIES",
+]  # fmt: skip
 
 AnyRules = Rules[Any, Any, Any, Any]
 
@@ -150,15 +153,14 @@ class Resampler:
             raise ResampleError(
                 f"{rules.name} cannot be resampled: its rules have no with_zones(state, zones) hook"
             )
-        zones = rules.zones(state)
-        hidden = _concealed(zones, seat)
+        plan = deal_plan(rules, state, seat, constraints)
         self._rules = rules
         self._state = state
         self._with_zones = with_zones
-        self._zones = zones
-        self._hidden = hidden
-        self._pool = _canonical([c for i in hidden for c in zones[i].cards])
-        self._slots = _slots(zones, hidden, constraints)
+        self._zones = plan.zones
+        self._hidden = list(plan.hidden)
+        self._pool = list(plan.pool)
+        self._slots = list(plan.slots)
 
     def draw(self, rng: random.Random) -> Any:
         """One sample (see :func:`resample`)."""
@@ -188,6 +190,35 @@ class Resampler:
             z = zones[i]
             new[i] = Zone(z.name, z.owner, tuple(fills[i]), z.visible_to)
         return self._with_zones(self._state, tuple(new))
+
+
+@attrs.frozen
+class DealPlan:
+    """What a :class:`Resampler` deals, prepared from what one seat knows (for samplers
+    that deal elsewhere, such as the kernel search's, :mod:`cardkit.bots.kernel_search`).
+
+    A draw shuffles ``pool`` uniformly, gives each of ``slots`` in turn the first card
+    left that is not in its forbidden set, then fills the ``hidden`` zones in order with
+    the rest (a zone's slot cards first); after :data:`MAX_TRIES` failed shuffles the last
+    one is dealt to the zones without the slots.
+    """
+
+    zones: tuple[Zone, ...]
+    """``rules.zones(state)``."""
+    hidden: tuple[int, ...]
+    """Indices in ``zones`` of the non-empty zones concealed from the seat, in zone order."""
+    pool: tuple[Card, ...]
+    """The concealed cards in canonical order (a function of the seat's knowledge)."""
+    slots: tuple[tuple[int, frozenset[Card]], ...]
+    """The constrained slots, most constrained first: (index in ``zones``, forbidden cards)."""
+
+
+def deal_plan(rules: AnyRules, state: Any, seat: int, constraints: Sequence[Constraint] = ()) -> DealPlan:
+    """The :class:`DealPlan` of ``seat``'s samples of ``state`` under ``constraints``."""
+    zones = tuple(rules.zones(state))
+    hidden = _concealed(zones, seat)
+    pool = _canonical([c for i in hidden for c in zones[i].cards])
+    return DealPlan(zones, tuple(hidden), tuple(pool), tuple(_slots(zones, hidden, constraints)))
 
 
 def inferences(rules: AnyRules, state: Any, seat: int, events: Sequence[Any]) -> tuple[Constraint, ...]:

@@ -4,11 +4,12 @@ below refer to it)."""
 from __future__ import annotations
 
 from itertools import product
-from typing import TYPE_CHECKING, Any, Callable, Final, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Final, Mapping, Sequence
 
 from cardkit.cards import RANK_CHARS, Card, sort_cards, standard_deck
 from cardkit.core.options import OptionSpec
 from cardkit.core.records import maker
+from cardkit.core.resample import Constraint
 from cardkit.core.rules import (
     CHANCE,
     ChanceAction,
@@ -951,6 +952,11 @@ class SpaccRules:
         """``state`` with the cards of ``zones`` (``zones(state)`` with new cards, same
         sizes) put back in its fields: the determinization hook of :mod:`cardkit.core.resample`."""
         return _inference.with_zones(state, zones)
+
+    def constraints(self, state: State, seat: int, events: Sequence[Any]) -> tuple[Constraint, ...]:
+        """What ``seat`` knows of the concealed zones: no other hand holds a joker (a drawn
+        joker acts at once, rule 20), for :mod:`cardkit.core.resample`."""
+        return _inference.constraints(state, seat, events)
 
     def zones(self, state: State) -> tuple[Zone, ...]:
         """Every card: per seat ``hand`` (its private part), ``known`` (the cards of the hand

@@ -1,0 +1,137 @@
+"""The Python side of :class:`~cardkit.bots.ISMCTSBot`'s kernel engine.
+
+Once per decision, from what the :class:`~cardkit.core.seat.SeatState` holds and nothing
+else, this module prepares a sampler in kernel ints and a
+:class:`cardkit.kernels.search.Search`; the iterations then run entirely in the kernel
+search (compiled with the game kernels when a C compiler was present).
+
+* Uniform beliefs: a :class:`~cardkit.kernels.search.DealSampler` built from the generic
+  resampler's :class:`~cardkit.core.resample.DealPlan` of the seat's masked state (the
+  concealed cards, the concealed zones, the constrained slots with their forbidden cards),
+  and the kernel of the masked state as the base each draw copies and redeals.
+* ``beliefs="policy"``: a pool of :data:`~cardkit.bots.beliefs.BELIEF_POOL`
+  determinizations weighed by the game's fit (:mod:`cardkit.bots.beliefs`); each iteration
+  copies one of them, drawn by weight. Where the game's kernel has the fit
+  (``kernel.fit(moves, seat, epsilon)``, with the bridge's ``fit_moves(events)`` giving
+  the hand's moves as ids, as Wizard's does) the pool is drawn by the deal sampler and
+  weighed in the kernel; otherwise it is the reference
+  :func:`~cardkit.bots.beliefs.belief_pool`, each pooled state converted into a kernel
+  once.
+
+No-peek: the masked state, the constraints and the seat's events are all a function of
+what the seat knows, so two true states the seat cannot tell apart give the same sampler,
+the same draws and the same decision (tests/bots/test_ismcts_kernel.py).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from cardkit.bots.beliefs import BELIEF_EPSILON, BELIEF_POOL, FITS, belief_pool, hand_events
+from cardkit.core.resample import MAX_TRIES, deal_plan
+from cardkit.core.seat import SeatState
+from cardkit.kernels._base import KRng
+from cardkit.kernels.bridge import KernelBridge
+from cardkit.kernels.search import DealSampler, PoolSampler, Sampler, Search
+
+__all__ = ["deal_sampler", "pool_sampler", "new_search", "root_visits"]
+
+
+def deal_sampler(seat_state: SeatState, bridge: KernelBridge) -> DealSampler:
+    """The uniform determinization sampler of ``seat_state`` in kernel ints (see the
+    module docs); it draws exactly the slots and zones the generic resampler deals."""
+    rules = seat_state.rules
+    plan = deal_plan(rules, seat_state.masked, seat_state.seat, seat_state.constraints)
+    base = bridge.kernel(seat_state.masked)
+    pool = bridge.card_ints(plan.pool)
+    codes: list[int] = []
+    owners: list[int] = []
+    sizes: list[int] = []
+    for i in plan.hidden:
+        zone = plan.zones[i]
+        code, owner = bridge.zone_code(zone.name, zone.owner)
+        codes.append(code)
+        owners.append(owner)
+        sizes.append(len(zone.cards))
+    local = {zone_index: n for n, zone_index in enumerate(plan.hidden)}
+    # Only membership matters (a flag table), but a sorted list keeps set order out of it.
+    banned = [(local[i], sorted(bridge.card_ints(list(cards)))) for i, cards in plan.slots]
+    width = 1 + max([*pool, *(card for _, ints in banned for card in ints)], default=0)
+    forbidden = [0] * (width * len(banned))
+    for s, (_, ints) in enumerate(banned):
+        for card in ints:
+            forbidden[s * width + card] = 1
+    slot_zones = [zone for zone, _ in banned]
+    return DealSampler(base, pool, codes, owners, sizes, slot_zones, forbidden, width, MAX_TRIES)
+
+
+def pool_sampler(
+    seat_state: SeatState, bridge: KernelBridge, rng: random.Random, krng: KRng
+) -> PoolSampler | None:
+    """The weighted belief pool as kernels (see the module docs), or ``None`` where the
+    game has no fit or no other seat has moved in the current hand. A pool weighed in the
+    kernel is drawn with ``krng``; the reference pool with ``rng``."""
+    entry = FITS.get(seat_state.rules.name)
+    if entry is None:
+        return None
+    seat = seat_state.seat
+    events = hand_events(seat_state.events, entry.starts)
+    if not any(type(event) in entry.moves and event.seat != seat for event in events):
+        return None
+    fit_moves = getattr(bridge, "fit_moves", None)
+    if fit_moves is not None:
+        sampler = deal_sampler(seat_state, bridge)
+        if hasattr(sampler.base, "fit"):
+            moves: list[int] = fit_moves(events)
+            kernels = []
+            cumulative: list[float] = []
+            total = 0.0
+            for _ in range(BELIEF_POOL):
+                kernel: Any = sampler.draw(krng)
+                total += kernel.fit(moves, seat, BELIEF_EPSILON)
+                kernels.append(kernel)
+                cumulative.append(total)
+            return PoolSampler(kernels, cumulative)
+    drawn = belief_pool(seat_state, rng)
+    if drawn is None:
+        return None
+    states, cumulative = drawn
+    return PoolSampler([bridge.kernel(state) for state in states], cumulative)
+
+
+def new_search(
+    seat_state: SeatState,
+    bridge: KernelBridge,
+    rng: random.Random,
+    *,
+    c: float,
+    policy: bool,
+    epsilon: float,
+    opponent_policy: bool,
+    limit: int,
+    has_eval: bool,
+    has_hand: bool,
+    beliefs: str,
+) -> Search:
+    """A :class:`~cardkit.kernels.search.Search` for ``seat_state`` with no iteration run
+    yet. One 32-bit draw of ``rng`` seeds the search's own generator, which draws
+    everything after (a belief pool weighed in the kernel included); a reference belief
+    pool is drawn with ``rng`` after that draw."""
+    krng = KRng(rng.getrandbits(32))
+    sampler: Sampler | None = None
+    if beliefs == "policy":
+        sampler = pool_sampler(seat_state, bridge, rng, krng)
+    if sampler is None:
+        sampler = deal_sampler(seat_state, bridge)
+    scores = [int(s) for s in seat_state.rules.scores(seat_state.masked)]
+    return Search(
+        sampler, krng, seat_state.seat, len(bridge.actions), c, policy, epsilon,
+        opponent_policy, limit, has_eval, has_hand, scores,
+    )  # fmt: skip
+
+
+def root_visits(search: Search, bridge: KernelBridge) -> dict[Any, int]:
+    """The visits of each root action of the searching seat, by action object."""
+    flat = search.root_visits()
+    return {bridge.actions[flat[i]]: flat[i + 1] for i in range(0, len(flat), 2)}
