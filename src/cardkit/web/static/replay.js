@@ -45,7 +45,8 @@ function start(data) {
   $("viewer").hidden = false;
   const who = data.viewer === null ? "as a spectator saw it" : `as seat ${data.viewer} saw it`;
   const from = { match: "match", log: "saved log", "seat-log": "seat log" }[data.source] || data.source;
-  $("title").textContent = `${data.game}, ${who} (${from})`;
+  const game = data.game.charAt(0).toUpperCase() + data.game.slice(1).replace(/-/g, " ");
+  $("title").textContent = `${game}, ${who} (${from})`;
   let summary;
   if (data.result) {
     const winners = data.result.winners.map((s) => seatLabel(s)).join(", ") || "nobody";
@@ -114,8 +115,11 @@ function go(k) {
     item.classList.toggle("current", n === index);
     if (n === index) item.setAttribute("aria-current", "step"); else item.removeAttribute("aria-current");
   }
-  const current = $("story").querySelector("li.current");
-  if (current) current.scrollIntoView({ block: "nearest" });
+  // Scroll the story list only, to show the current line at its bottom (scrollIntoView would
+  // scroll the whole page away from the table). The list is the lines' offsetParent.
+  const story = $("story");
+  const current = story.querySelector("li.current");
+  story.scrollTop = current ? current.offsetTop - story.clientHeight + current.offsetHeight + 8 : 0;
 }
 
 function renderTable(step) {
@@ -176,7 +180,6 @@ async function openMatch(params) {
   const match = params.get("match");
   const seat = params.get("seat");
   const body = { seat: seat === null || seat === "" ? null : Number(seat), token: params.get("token") };
-  $("intro").hidden = true;
   try {
     start(await post(`/api/matches/${encodeURIComponent(match)}/replay`, JSON.stringify(body)));
   } catch (e) {
