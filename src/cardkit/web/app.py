@@ -608,7 +608,7 @@ def create_app(
         Route("/api/games", _games),
         Route("/api/matches", _create, methods=["POST"]),
         WebSocketRoute("/api/matches/{match_id}/ws", _websocket),
-        *replay_routes(),
+        *replay_routes(_read_body, STATIC),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]
     middleware = [Middleware(OriginGuard, allow_origins=tuple(allow_origins))]

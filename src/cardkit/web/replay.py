@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import json
 import logging
-from typing import Any, Mapping, Sequence
+from pathlib import Path
+from typing import Any, Awaitable, Callable, Mapping, Sequence
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from cardkit.cards import Card
@@ -50,6 +51,7 @@ __all__ = [
     "match_replay",
     "upload_replay",
     "replay_routes",
+    "BodyReader",
 ]
 
 log = logging.getLogger("cardkit.web")
@@ -310,7 +312,7 @@ def _short(exc: Exception) -> str:
     return str(exc)[:300]
 
 
-async def _json_response(data: dict[str, Any]) -> Response:
+def _json_response(data: dict[str, Any]) -> Response:
     return Response(json.dumps(data, separators=(",", ":"), ensure_ascii=False),
                     media_type="application/json", headers={"Cache-Control": "no-store"})
 
@@ -320,55 +322,49 @@ def _refused(exc: ReplayRefused) -> Response:
     return JSONResponse({"error": exc.message}, status_code=exc.status, headers=headers)
 
 
-async def _match(request: Request) -> Response:
-    from cardkit.web.app import _read_body  # the host's one body reader (app imports this module)
-
-    host = request.app.state.host
-    raw = await _read_body(request, MAX_REQUEST)
-    if raw is None:
-        return _refused(ReplayRefused(f"the body is at most {MAX_REQUEST} bytes", 413))
-    try:
-        body = json.loads(raw)
-    except (ValueError, RecursionError):
-        return JSONResponse({"error": "the body is not valid JSON"}, status_code=400)
-    try:
-        data = await run_in_threadpool(match_replay, host, request.path_params["match_id"], body)
-    except ReplayRefused as exc:
-        return _refused(exc)
-    except Exception:
-        log.exception("replay of a match failed")  # may name hidden cards: for operators only
-        return JSONResponse({"error": "the server could not build that replay (its log says why)"}, status_code=500)
-    return await _json_response(data)
+BodyReader = Callable[[Request, int], Awaitable["bytes | None"]]
+"""The host's body reader: the body, or ``None`` once it is known to pass the limit."""
 
 
-async def _upload(request: Request) -> Response:
-    from cardkit.web.app import _read_body
+def replay_routes(read_body: BodyReader, static: Path) -> list[Route]:
+    """The replay page (``static/replay.html``) and its two API routes, for ``create_app``,
+    which passes its own body reader so that every body is read the same way."""
 
-    raw = await _read_body(request, MAX_UPLOAD)
-    if raw is None:
-        return _refused(ReplayRefused(f"a log to replay is at most {MAX_UPLOAD} bytes", 413))
-    try:
-        data = await run_in_threadpool(upload_replay, raw, request.query_params.get("seat"))
-    except ReplayRefused as exc:
-        return _refused(exc)
-    except Exception:
-        log.exception("replay of an uploaded log failed")
-        return JSONResponse({"error": "the server could not build that replay (its log says why)"}, status_code=500)
-    return await _json_response(data)
+    async def match(request: Request) -> Response:
+        raw = await read_body(request, MAX_REQUEST)
+        if raw is None:
+            return _refused(ReplayRefused(f"the body is at most {MAX_REQUEST} bytes", 413))
+        try:
+            body = json.loads(raw)
+        except (ValueError, RecursionError):
+            return JSONResponse({"error": "the body is not valid JSON"}, status_code=400)
+        try:
+            data = await run_in_threadpool(match_replay, request.app.state.host, request.path_params["match_id"], body)
+        except ReplayRefused as exc:
+            return _refused(exc)
+        except Exception:
+            log.exception("replay of a match failed")  # may name hidden cards: for operators only
+            return JSONResponse({"error": "the server could not build that replay (its log says why)"}, status_code=500)
+        return _json_response(data)
 
+    async def upload(request: Request) -> Response:
+        raw = await read_body(request, MAX_UPLOAD)
+        if raw is None:
+            return _refused(ReplayRefused(f"a log to replay is at most {MAX_UPLOAD} bytes", 413))
+        try:
+            data = await run_in_threadpool(upload_replay, raw, request.query_params.get("seat"))
+        except ReplayRefused as exc:
+            return _refused(exc)
+        except Exception:
+            log.exception("replay of an uploaded log failed")
+            return JSONResponse({"error": "the server could not build that replay (its log says why)"}, status_code=500)
+        return _json_response(data)
 
-async def _page(request: Request) -> Response:
-    from starlette.responses import FileResponse
+    async def page(request: Request) -> Response:
+        return FileResponse(static / "replay.html", headers={"Cache-Control": "no-cache"})
 
-    from cardkit.web.app import STATIC
-
-    return FileResponse(STATIC / "replay.html", headers={"Cache-Control": "no-cache"})
-
-
-def replay_routes() -> list[Route]:
-    """The replay page and its two API routes, for ``create_app``."""
     return [
-        Route("/replay", _page),
-        Route("/api/matches/{match_id}/replay", _match, methods=["POST"]),
-        Route("/api/replays", _upload, methods=["POST"]),
+        Route("/replay", page),
+        Route("/api/matches/{match_id}/replay", match, methods=["POST"]),
+        Route("/api/replays", upload, methods=["POST"]),
     ]
