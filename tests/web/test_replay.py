@@ -227,3 +227,12 @@ def test_a_host_without_client_seeds_still_replays(finished: Any) -> None:
     with TestClient(create_app("memory:")) as plain:
         response = plain.post("/api/replays?seat=1", content=dumps(game.log).encode(), headers=JSON)
         assert response.status_code == 200 and len(response.json()["steps"]) == game.entry_count + 1
+
+
+def test_replays_past_the_build_limit_are_503(monkeypatch: pytest.MonkeyPatch) -> None:
+    import cardkit.web.replay as replay
+    game = new_game("crazy-eights", players=2, seed=9)
+    monkeypatch.setattr(replay, "MAX_BUILDS", 0)  # every build is one too many
+    with TestClient(create_app("memory:")) as busy:
+        response = busy.post("/api/replays", content=dumps(game.log).encode(), headers=JSON)
+        assert response.status_code == 503 and response.headers["retry-after"] == "2"

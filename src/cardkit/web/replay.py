@@ -44,6 +44,8 @@ from cardkit.web.seats import token_matches
 __all__ = [
     "MAX_UPLOAD",
     "MAX_REPLAY_ENTRIES",
+    "MAX_BUILDS",
+    "MAX_REQUEST",
     "ReplayRefused",
     "card_name",
     "build_replay",
@@ -62,6 +64,10 @@ full log is well under 200 KiB). Read like every body: refused at its first byte
 
 MAX_REPLAY_ENTRIES = 10_000
 """The most entries a replay has (the bots' action budget): a longer match or log is refused."""
+
+MAX_BUILDS = 2
+"""Replays built at once in one process (each holds a worker thread: a 10,000-entry replay
+takes seconds of CPU); one more is answered ``503`` at once rather than queued."""
 
 MAX_REQUEST = 1024
 """The largest body of ``POST /api/matches/{id}/replay`` (a seat and a token), in bytes."""
@@ -328,7 +334,25 @@ BodyReader = Callable[[Request, int], Awaitable["bytes | None"]]
 
 def replay_routes(read_body: BodyReader, static: Path) -> list[Route]:
     """The replay page (``static/replay.html``) and its two API routes, for ``create_app``,
-    which passes its own body reader so that every body is read the same way."""
+    which passes its own body reader so that every body is read the same way. At most
+    :data:`MAX_BUILDS` replays are built at once in this app."""
+    building = [0]  # replays being built now (one event loop: no lock needed)
+
+    async def build(function: Callable[..., dict[str, Any]], *args: Any) -> Response:
+        if building[0] >= MAX_BUILDS:
+            return JSONResponse({"error": "the host is building other replays: try again in a moment"},
+                                status_code=503, headers={"Retry-After": "2"})
+        building[0] += 1
+        try:
+            data = await run_in_threadpool(function, *args)
+        except ReplayRefused as exc:
+            return _refused(exc)
+        except Exception:
+            log.exception("a replay failed")  # may name hidden cards: for operators only
+            return JSONResponse({"error": "the server could not build that replay (its log says why)"}, status_code=500)
+        finally:
+            building[0] -= 1
+        return _json_response(data)
 
     async def match(request: Request) -> Response:
         raw = await read_body(request, MAX_REQUEST)
@@ -338,27 +362,13 @@ def replay_routes(read_body: BodyReader, static: Path) -> list[Route]:
             body = json.loads(raw)
         except (ValueError, RecursionError):
             return JSONResponse({"error": "the body is not valid JSON"}, status_code=400)
-        try:
-            data = await run_in_threadpool(match_replay, request.app.state.host, request.path_params["match_id"], body)
-        except ReplayRefused as exc:
-            return _refused(exc)
-        except Exception:
-            log.exception("replay of a match failed")  # may name hidden cards: for operators only
-            return JSONResponse({"error": "the server could not build that replay (its log says why)"}, status_code=500)
-        return _json_response(data)
+        return await build(match_replay, request.app.state.host, request.path_params["match_id"], body)
 
     async def upload(request: Request) -> Response:
         raw = await read_body(request, MAX_UPLOAD)
         if raw is None:
             return _refused(ReplayRefused(f"a log to replay is at most {MAX_UPLOAD} bytes", 413))
-        try:
-            data = await run_in_threadpool(upload_replay, raw, request.query_params.get("seat"))
-        except ReplayRefused as exc:
-            return _refused(exc)
-        except Exception:
-            log.exception("replay of an uploaded log failed")
-            return JSONResponse({"error": "the server could not build that replay (its log says why)"}, status_code=500)
-        return _json_response(data)
+        return await build(upload_replay, raw, request.query_params.get("seat"))
 
     async def page(request: Request) -> Response:
         return FileResponse(static / "replay.html", headers={"Cache-Control": "no-cache"})
