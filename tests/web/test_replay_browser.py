@@ -30,6 +30,19 @@ def _position(driver: Any) -> tuple[int, int]:
     return int(words[1]), int(words[3])
 
 
+def _no_serious_axe_violation(driver: Any) -> None:
+    """axe-core (from axe-selenium-python, when installed) finds nothing serious or critical."""
+    try:
+        from axe_selenium_python import Axe
+    except ImportError:
+        return  # the CSP, keyboard and layout checks still run; CI installs it
+    axe = Axe(driver)
+    axe.inject()
+    found = [(v["id"], v["impact"], len(v["nodes"])) for v in axe.run()["violations"]
+             if v["impact"] in ("serious", "critical")]
+    assert not found, found
+
+
 def _finished_match(base: str, store_url: str) -> tuple[str, dict[str, str], Any]:
     created = httpx.post(base + "/api/matches", json={"game": "crazy-eights", "players": 2, "seed": 11}).json()
     match_id = created["match_id"]
@@ -82,6 +95,7 @@ def test_stepping_through_a_finished_match(tmp_path: Path, browsers: Any) -> Non
             assert _position(driver)[0] == middle
             assert driver.find_element("id", "sentences").text
             driver.save_screenshot(str(ARTEFACTS / f"replay-mid-{size}.png"))
+            _no_serious_axe_violation(driver)
             assert driver.execute_script(
                 "return document.documentElement.scrollWidth <= document.documentElement.clientWidth"), size
             body.send_keys(Keys.END)
