@@ -138,6 +138,7 @@ def test_stepping_through_a_finished_match(tmp_path: Path, browsers: Any) -> Non
         driver.find_element("id", "file").send_keys(str(full))
         driver.find_element("id", "upload-button").click()
         WebDriverWait(driver, 20).until(lambda d: "seat 0 saw it (saved log)" in d.find_element("id", "title").text)
+        WebDriverWait(driver, 20).until(lambda d: len(d.find_elements("css selector", "#seat-choice option")) == 3)  # seats 0, 1, spectator
         Select(driver.find_element("id", "seat-choice")).select_by_visible_text("Seat 1")
         WebDriverWait(driver, 20).until(lambda d: "seat 1 saw it (saved log)" in d.find_element("id", "title").text)
         driver.find_element(By.TAG_NAME, "body").send_keys(Keys.END)
