@@ -4,6 +4,7 @@ Random games of every game are played through the WebSocket with every seat and 
 spectator connected. Host side, the stored log is folded entry by entry to know the zones
 after each seq; then every update each viewer received is checked: its view and legal
 actions against the zones now, each entry against the zones just before and after it.
+Replays (``cardkit.web.replay``) are scanned the same way, step by step, their text included.
 """
 
 from __future__ import annotations
