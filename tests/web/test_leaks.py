@@ -4,11 +4,13 @@ Random games of every game are played through the WebSocket with every seat and 
 spectator connected. Host side, the stored log is folded entry by entry to know the zones
 after each seq; then every update each viewer received is checked: its view and legal
 actions against the zones now, each entry against the zones just before and after it.
+Replays (``cardkit.web.replay``) are scanned the same way, step by step, their text included.
 """
 
 from __future__ import annotations
 
 import random
+import re
 from typing import Any, Iterable
 
 import pytest
@@ -101,3 +103,81 @@ def test_no_payload_names_a_concealed_card(client: TestClient, game: str, player
                 assert not leaked, (v, entry, leaked)
                 checked += 1
     assert checked > players * 10
+
+
+# ---------------------------------------------------------------------------- replays
+
+_SYMBOL = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+_SUIT_WORD = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
+_RANK_WORD = {"10": "T", "jack": "J", "queen": "Q", "king": "K", "ace": "A"}
+_CARD_TEXT = re.compile(r"(?<![0-9A-Za-z])(10|[2-9JQKA])([♠♥♦♣])")
+_CARD_WORDS = re.compile(r"\b(10|[2-9]|jack|queen|king|ace) of (spades|hearts|diamonds|clubs)\b", re.IGNORECASE)
+
+
+def cards_in_text(data: Any) -> set[Card]:
+    """Every suited card a replay's text names, as ``Q♠``/``10♥`` or as ``queen of spades``,
+    and every exact card code (a hand's ``code``)."""
+    found = set(cards_mentioned(data))
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            for rank, suit in _CARD_TEXT.findall(item):
+                found.add(Card(("T" if rank == "10" else rank) + _SYMBOL[suit]))
+            for rank, suit in _CARD_WORDS.findall(item):
+                found.add(Card(_RANK_WORD.get(rank.lower(), rank) + _SUIT_WORD[suit.lower()]))
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+    return found
+
+
+def _play_out(client: TestClient, match_id: str, rng: random.Random) -> None:
+    host = client.app.state.host  # type: ignore[attr-defined]
+    for _ in range(MAX_MOVES * 4):
+        game = host.store.load(match_id)
+        if game.is_over:
+            return
+        host.move(match_id, game.to_act, game.last_entry.seq, str(rng.choice(game.legal_actions())))
+
+
+def _check_steps(replay: dict[str, Any], zones: list[tuple[Zone, ...]], viewer: int | None, players: int) -> int:
+    """Each step against the zones: the table after entry k only what the viewer sees then;
+    the entry's action and sentences only what it sees just before or after."""
+    assert replay["viewer"] == viewer
+    checked = 0
+    for k, step in enumerate(replay["steps"]):
+        now = visible(zones[k], viewer, players)
+        table = cards_in_text({"status": step["status"], "hand": step["hand"]})
+        assert table <= now, (viewer, k, table - now)
+        around = now | (visible(zones[k - 1], viewer, players) if k else set())
+        told = cards_in_text({"action": step["action"], "sentences": step["sentences"]})
+        assert told <= around, (viewer, k, step, told - around)
+        checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("game,players,options", SETUPS, ids=[f"{g}-{p}" for g, p, _ in SETUPS])
+def test_no_replay_names_a_concealed_card(client: TestClient, game: str, players: int, options: dict[str, Any]) -> None:
+    """Replays of a stored match (every seat with its token, the spectator) and of every
+    seat's uploaded seat log name no card hidden from their viewer at that step."""
+    from cardkit.serde import dumps
+
+    match_id, tokens = make_match(client, game=game, players=players, options=options, seed=3)
+    _play_out(client, match_id, random.Random(3))
+    host = client.app.state.host  # type: ignore[attr-defined]
+    stored = host.store.load(match_id)
+    zones = zones_by_seq(game, players, options, stored.log)
+    assert cards_in_text(["queen of spades", "10♥ and A♣"]) == {Card("QS"), Card("TH"), Card("AC")}  # the scan reads text
+    checked = 0
+    for viewer in [*range(players), None]:
+        body = {"seat": viewer, "token": None if viewer is None else tokens[str(viewer)]}
+        response = client.post(f"/api/matches/{match_id}/replay", json=body)
+        assert response.status_code == 200, response.text
+        checked += _check_steps(response.json(), zones, viewer, players)
+        upload = client.post("/api/replays", content=dumps(stored.log_for(viewer)).encode(),
+                             headers={"content-type": "application/json"})
+        assert upload.status_code == 200, upload.text
+        checked += _check_steps(upload.json(), zones, viewer, players)
+    assert checked >= 2 * (players + 1) * stored.entry_count

@@ -45,6 +45,7 @@ from cardkit.web.bots import BotLimits, BotMatchRefused, BotRunner
 from cardkit.web.bots import derive_seed as _derive
 from cardkit.web.origins import OriginGuard, normalise_origin
 from cardkit.web.hub import Hub, PostgresListener
+from cardkit.web.replay import replay_routes
 from cardkit.web.protocol import (
     ErrorCode,
     ProtocolError,
@@ -607,6 +608,7 @@ def create_app(
         Route("/api/games", _games),
         Route("/api/matches", _create, methods=["POST"]),
         WebSocketRoute("/api/matches/{match_id}/ws", _websocket),
+        *replay_routes(_read_body, STATIC),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]
     middleware = [Middleware(OriginGuard, allow_origins=tuple(allow_origins))]
