@@ -56,6 +56,7 @@ __all__ = [
 ]  # fmt: skip
 
 DESIGNS = ("permutations", "rotations", "fresh")
+"""The seating designs (see the module docs): two duplicate-deal designs, then ``fresh``."""
 
 
 def seatings(players: int, design: str) -> tuple[tuple[int, ...], ...]:

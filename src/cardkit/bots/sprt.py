@@ -29,8 +29,11 @@ from cardkit.errors import ConfigError
 __all__ = ["Sprt", "SprtState", "elo_of_share", "ACCEPT_H0", "ACCEPT_H1", "CONTINUE"]
 
 ACCEPT_H0 = "accept H0"
+"""The decision once the ratio reaches the lower bound: A is not shown stronger (p = p0)."""
 ACCEPT_H1 = "accept H1"
+"""The decision once the ratio reaches the upper bound: A is stronger (p = p1)."""
 CONTINUE = "continue"
+"""No decision yet: the ratio lies between the bounds."""
 
 
 def elo_of_share(p: float) -> float:
