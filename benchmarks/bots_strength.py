@@ -207,14 +207,15 @@ def main() -> None:
 
     runs: list[tuple[str, str, Any]] = []
     for game in GAMES:
-        runs.append(("rule-vs-random", game, lambda g=game: rule_vs_random(g, args.rule_games, args.seed, args.workers)))
+        runs.append(("rule-vs-random", game,
+                     lambda g=game: rule_vs_random(g, args.rule_games, args.seed, args.workers)))  # fmt: skip
     for game in GAMES:
         runs.append(("default-vs-rule", game,
                      lambda g=game: default_vs_rule(g, args.games, args.seed, args.workers, overrides)))  # fmt: skip
     for game in GAMES:
         for level in (1, 2, 3, 4) if not args.quick else (1,):
-            runs.append(("ladder", game,
-                         lambda g=game, n=level: ladder(g, n, args.ladder_games, args.seed, args.workers, overrides)))  # fmt: skip
+            runs.append(("ladder", game, lambda g=game, n=level: ladder(
+                g, n, args.ladder_games, args.seed, args.workers, overrides)))  # fmt: skip
     runs.append(("wizard-bids", "wizard", lambda: wizard_bids(args.bid_games, args.seed, args.workers, overrides)))
     print("not measured here: the cost targets (benchmarks/bots_speed.py); an all-seeing search at level 5's "
           "budget in Spacc 'u Mazz (no all-seeing bot in the library)\n")  # fmt: skip

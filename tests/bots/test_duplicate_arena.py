@@ -143,7 +143,8 @@ def test_sprt_run_stops_early_and_is_the_same_for_any_workers() -> None:
     assert one.arena.outcomes == two.arena.outcomes and one.as_json() == two.as_json()
     # counted from the games themselves: the B side is both random seats
     scores = [duel_score(o, [0], [1, 2]) for o in one.arena.outcomes]
-    assert (one.state.wins, one.state.draws, one.state.losses) == (scores.count(1.0), scores.count(0.5), scores.count(0.0))
+    counted = (scores.count(1.0), scores.count(0.5), scores.count(0.0))
+    assert (one.state.wins, one.state.draws, one.state.losses) == counted
     with pytest.raises(ConfigError, match="two different bots"):
         run_sprt("crazy-eights", 3, ("rule", "rule", "random"), 6)
 
@@ -160,7 +161,8 @@ def test_cli_states_the_design(capsys: pytest.CaptureFixture[str]) -> None:
     base = ["arena", "crazy-eights", "--players", "3", "--bots", "rule,random,random", "--seed", "1"]
     assert main(base) == 0
     out = capsys.readouterr().out
-    assert "12 games" in out and "duplicate deals: 2 deal(s), each played once per seating permutation, 6 seatings" in out
+    assert "12 games" in out
+    assert "duplicate deals: 2 deal(s), each played once per seating permutation, 6 seatings" in out
     assert main([*base, "--design", "rotations", "--games", "6"]) == 0
     assert "once per cyclic rotation of the seats (a Latin square), 3 seatings" in capsys.readouterr().out
     assert main([*base, "--design", "fresh", "--games", "3"]) == 0

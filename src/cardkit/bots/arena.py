@@ -86,7 +86,8 @@ def describe_design(players: int, design: str, games: int) -> str:
 @attrs.frozen
 class GameOutcome:
     """One arena game: ``bots[s]`` is the index (in the bot list) of the bot at seat ``s``;
-    ``deal`` the deal it was played on (its ``seed`` is that deal's); ``finished`` is False when the step limit stopped it (no result); ``guard_ended`` is True
+    ``deal`` the deal it was played on (its ``seed`` is that deal's); ``finished`` is False
+    when the step limit stopped it (no result); ``guard_ended`` is True
     when it has a result because an end guard of the game stopped it (see the module docs)."""
 
     number: int
@@ -368,7 +369,8 @@ class SprtReport:
             self.arena.table(),
             f"A = {self.a}, B = {self.b}: a game is a win for A when a seat of A's is among the winners "
             "and none of B's, a loss for the reverse, a draw otherwise (draws left out of the test)",
-            s.test.describe() + "; checked after every complete deal",
+            s.test.describe() + f"; checked after every {len(seatings(self.arena.players, self.arena.design))} "
+            "games (a whole set of seatings)",
             f"A: {s.wins} wins, {s.draws} draws, {s.losses} losses; share of the two {share:.3f} "
             f"[{low:.3f}, {high:.3f}]; LLR {s.llr:.3f}",
             f"decision: {s.decision}" + ("" if self.stopped_early or s.decision != CONTINUE
