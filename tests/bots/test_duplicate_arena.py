@@ -73,6 +73,16 @@ def test_the_cards_dealt_are_identical_across_the_seatings_of_a_deal(monkeypatch
     assert len({(o.bots, o.winners) for o in report.outcomes[:6]}) > 1
 
 
+def test_the_deals_are_common_across_pairings() -> None:
+    # the same arena seed deals the same cards whoever plays: two pairings are compared on
+    # the same deals (a ladder's rungs, a bot against rule bots and against random bots)
+    one = run_arena("crazy-eights", 3, ("rule", "random", "random"), 12, seed=6, design="permutations")
+    two = run_arena("crazy-eights", 3, ("random", "rule", "rule"), 12, seed=6, design="permutations")
+    assert [o.seed for o in one.outcomes] == [o.seed for o in two.outcomes]
+    assert [o.seed for o in one.outcomes] != [o.seed for o in run_arena(
+        "crazy-eights", 3, ("rule", "random", "random"), 12, seed=7, design="permutations").outcomes]
+
+
 def test_fresh_design_keeps_the_recorded_games() -> None:
     # the default of run_arena: a new deal every game, as the recorded tables were played
     report = run_arena("crazy-eights", 3, DUEL, 6, seed=4)
