@@ -64,17 +64,18 @@ def test_bad_arena_input() -> None:
 
 def test_cli_arena_json_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(
-        ["arena", "wizard", "--players", "3", "--bots", "rule,random,random", "--games", "3",
+        ["arena", "wizard", "--players", "3", "--bots", "rule,random,random", "--games", "6",
          "--seed", "2", "--json", "-o", "rounds=2"]
     )  # fmt: skip
     assert code == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["games"] == 3 and [b["spec"] for b in data["bots"]] == ["rule", "random", "random"]
-    assert sum(b["wins"] for b in data["bots"]) <= 3
+    assert data["games"] == 6 and [b["spec"] for b in data["bots"]] == ["rule", "random", "random"]
+    assert data["design"] == "permutations" and data["seatings"] == 6
+    assert sum(b["wins"] for b in data["bots"]) <= 6
     assert all(0 <= b["low"] <= b["share"] <= b["high"] <= 1 for b in data["bots"])
     code = main(["arena", "wizard", "--players", "3", "--bots", "rule,oops,random", "--games", "3"])
     assert code == 1 and "unknown bot 'oops'" in capsys.readouterr().err
-    code = main(["arena", "wizard", "--players", "3", "--bots", "rule,rule,rule", "--games", "3", "-o", "rounds=1"])
+    code = main(["arena", "wizard", "--players", "3", "--bots", "rule,rule,rule", "--games", "6", "-o", "rounds=1"])
     out = capsys.readouterr().out
     assert code == 0 and "95% interval" in out and "unfinished games: 0" in out
 

@@ -84,9 +84,9 @@ def test_the_arena_counts_guard_ended_games_apart(capsys: pytest.CaptureFixture[
     assert "guard-ended games: 3 (stopped by an end guard" in report.table()
     natural = run_arena("spacc-u-mazz", 2, ["rule", "rule"], 2, seed=1)
     assert natural.guard_ended == 0 and all(o.finished for o in natural.outcomes)
-    assert main(["arena", "spacc-u-mazz", "--players", "3", "--bots", "random,random,rule", "--games", "3",
+    assert main(["arena", "spacc-u-mazz", "--players", "3", "--bots", "random,random,rule", "--games", "6",
                  "--seed", "1", "--json", "-o", "max_turns=12"]) == 0  # fmt: skip
-    assert json.loads(capsys.readouterr().out)["guard_ended"] == 3
+    assert json.loads(capsys.readouterr().out)["guard_ended"] == 6
 
 
 def test_guard_ended_reads_a_users_hook_and_the_builtin_games() -> None:
