@@ -12,7 +12,7 @@ game for the same seeds on any machine; a host that needs a cap on the clock bui
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
@@ -24,9 +24,6 @@ from cardkit.bots.rule import RuleBot
 from cardkit.core.seat import SeatState
 from cardkit.errors import ConfigError
 
-if TYPE_CHECKING:
-    from cardkit.kernels._base import Kernel
-
 __all__ = ["ALGORITHMS", "BeginnerBot", "DEFAULT_LEVEL", "LEVELS", "Level", "Recipe", "level_bot"]
 
 ALGORITHMS: tuple[str, ...] = ("beginner", "rule", "ismcts")
@@ -34,10 +31,15 @@ ALGORITHMS: tuple[str, ...] = ("beginner", "rule", "ismcts")
 
 
 class BeginnerBot:
-    """The rule strategy with a share of slips: with probability ``mistakes`` (drawn from
-    the rng it is given) it plays another legal action, chosen uniformly, instead of the
-    rule bot's. Its moves stay legal and mostly sensible, and it is easy to beat.
-    Deterministic for a given rng."""
+    """The rule strategy with plausible slips: with probability ``mistakes`` (drawn from
+    the rng it is given) it plays a *near* alternative instead of the rule bot's action:
+    another action of the same kind (another card to play, another suit to name), and for
+    a bid of tricks only one trick more or fewer, never a special bid it did not mean (a
+    blind nil by mistake is not a beginner's error, it is a random one). With no near
+    alternative it plays the rule's action. Deterministic for a given rng.
+
+    It has no ``choose_id``: a slip needs the actions themselves, so an arena with a
+    beginner plays on the reference reducer."""
 
     name = "beginner"
 
@@ -47,34 +49,34 @@ class BeginnerBot:
         self.mistakes = float(mistakes)
         self._rule = RuleBot()
 
-    def _slip(self, count: int, rng: random.Random) -> int | None:
-        """The index (among the ``count - 1`` other actions) of a slip, or ``None``.
-        One rng draw always, a second only on a slip: the same calls on either engine."""
-        if count < 2 or rng.random() >= self.mistakes:
-            return None
-        return rng.randrange(count - 1)
+    @staticmethod
+    def near(best: Any, legal: tuple[Any, ...]) -> list[Any]:
+        """The slips a beginner could make instead of ``best``, in legal order."""
+        out = []
+        for action in legal:
+            if action == best or type(action) is not type(best):
+                continue
+            tricks, meant = getattr(action, "tricks", None), getattr(best, "tricks", None)
+            if isinstance(tricks, int) and isinstance(meant, int) and abs(tricks - meant) > 1:
+                continue
+            out.append(action)
+        return out
 
     def choose(self, seat_state: SeatState, rng: random.Random) -> Any:
-        """The rule bot's action, or (a slip) another legal one."""
+        """The rule bot's action, or (a slip) a near alternative."""
         return self.explain(seat_state, rng)[0].action
-
-    def choose_id(self, kernel: Kernel, rng: random.Random) -> int:
-        """The same choice on a game kernel (the rule action is ``kernel.rule_action()``)."""
-        legal = kernel.legal()
-        best = kernel.rule_action()
-        slip = self._slip(len(legal), rng)
-        if slip is None:
-            return best
-        return [a for a in legal if a != best][slip]
 
     def explain(self, seat_state: SeatState, rng: random.Random) -> tuple[Explanation, ...]:
         """What it plays first (value 1.0), then, after a slip, the rule bot's choice it missed (0.0)."""
         legal = require_turn(seat_state)
         best, reason = self._rule.reason(seat_state)
-        slip = self._slip(len(legal), rng)
-        if slip is None:
+        # One rng draw for every decision, a second only on a slip.
+        if rng.random() >= self.mistakes:
             return (Explanation(best, 1.0, reason),)
-        other = [a for a in legal if a != best][slip]
+        others = self.near(best, legal)
+        if not others:
+            return (Explanation(best, 1.0, reason),)
+        other = others[rng.randrange(len(others))]
         return (
             Explanation(other, 1.0, f"{other}: a beginner's hunch"),
             Explanation(best, 0.0, f"{reason} (what a careful player would do)"),
@@ -110,7 +112,7 @@ class Recipe:
 
     def __str__(self) -> str:
         if self.algorithm == "beginner":
-            return f"rule strategy, {round(100 * self.mistakes)}% slips"
+            return f"rule strategy, {round(100 * self.mistakes)}% near slips"
         if self.algorithm == "rule":
             return "rule strategy"
         return f"ISMCTS, {self.limit}"
@@ -141,7 +143,7 @@ class Level:
 
 
 LEVELS: tuple[Level, ...] = (
-    Level(1, "beginner", "the rule strategy with 30% slips: easy to beat",
+    Level(1, "beginner", "the rule strategy, but 30% of its moves slip to a near alternative",
           Recipe("beginner", mistakes=0.3)),
     Level(2, "casual", "the rule strategy: sound, predictable, no look-ahead", Recipe("rule")),
     Level(3, "standard", "ISMCTS, 1,000 determinizations per decision (the default)",
