@@ -191,3 +191,13 @@ def test_no_peek_for_every_level(name: str) -> None:
             assert bot.explain(mine, random.Random(3)) == bot.explain(twin, random.Random(3))
         checked += 1
     assert checked == 2
+
+
+def test_explain_on_a_game_without_a_rule_strategy() -> None:
+    from test_ismcts_search import CoinSeatState
+
+    seat_state: Any = CoinSeatState()
+    rows = ISMCTSBot(limit=Limit(iterations=300)).explain(seat_state, random.Random(0), top=2)
+    assert [r.action for r in rows] == ["safe", "risky"]
+    assert abs(rows[0].value - 1 / 3) < 1e-9 and rows[1].value < rows[0].value  # safe: a three-way tie
+    assert rows[0].reason == f"safe: wins about 33% in {rows[0].visits} deals searched"
