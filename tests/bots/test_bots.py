@@ -61,7 +61,7 @@ def test_ismcts_does_not_change_the_game() -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_rule_bot_explains_in_one_line(name: str) -> None:
     for game in positions(name, 8, 5):
-        action, reason = RuleBot().explain(game.seat_state(game.to_act))  # type: ignore[arg-type]
+        action, reason = RuleBot().reason(game.seat_state(game.to_act))  # type: ignore[arg-type]
         assert action in game.legal_actions()
         assert reason and "\n" not in reason and "fallback" not in reason
 
@@ -134,7 +134,7 @@ def test_crazy_eights_rule_bot_keeps_eights_and_names_longest_suit() -> None:
 
     for game in positions("crazy-eights", 31, 40):
         ss = game.seat_state(game.to_act)  # type: ignore[arg-type]
-        action, _ = RuleBot().explain(ss)
+        action, _ = RuleBot().reason(ss)
         plays = [a for a in ss.legal_actions if isinstance(a, Play)]
         if isinstance(action, Play) and action.card.rank == 8:
             assert all(p.card.rank == 8 for p in plays), "an eight only when nothing else plays"
@@ -149,7 +149,7 @@ def test_spacc_rule_bot_avoids_taking_the_pile() -> None:
 
     for game in positions("spacc-u-mazz", 41, 40):
         ss = game.seat_state(game.to_act)  # type: ignore[arg-type]
-        action, _ = RuleBot().explain(ss)
+        action, _ = RuleBot().reason(ss)
         if isinstance(action, Take):
             assert all(isinstance(a, Take) for a in ss.legal_actions)
 

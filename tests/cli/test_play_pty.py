@@ -128,3 +128,22 @@ def test_simulate_draws_a_progress_bar_on_a_terminal() -> None:
     assert "game/s" in text or "it/s" in text or "30/30" in text, "tqdm's bar"
     assert "simulate: 3/30 games" not in text, "no plain progress lines on a terminal"
     assert "seat  wins  mean score" in text
+
+
+def test_level_bots_and_a_hint_through_a_terminal() -> None:
+    # level:1 and level:2 opponents (named as in the lobby's list), a hint, one move, quit
+    child = _spawn(["play", "crazy-eights", "--players", "3", "--bots", "level:1,level:2", "--seed", "21"], _env())
+    child.expect(PROMPT)
+    header = child.before or ""
+    assert "level:1" in header and "level:2" in header
+    child.sendline("hint")
+    child.expect(PROMPT)
+    hint = child.before or ""
+    match = re.search(r"Hint: \[(\d+)\] (.+?): (.+)", hint)
+    assert match, hint
+    child.sendline(match.group(1))  # take the hint
+    child.expect(PROMPT)
+    child.sendeof()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

@@ -288,3 +288,17 @@ def test_bots_are_deterministic_per_seed() -> None:
 
     assert final_log(77) == final_log(77)
     assert final_log(77) != final_log(78)
+
+
+def test_the_lobby_lists_the_bot_levels_and_a_match_takes_one(client: TestClient) -> None:
+    from cardkit.bots import LEVELS
+
+    described = client.get("/api/games").json()["bots"]
+    assert described["default"] == "level:3"
+    assert [lv["spec"] for lv in described["levels"]] == [lv.spec for lv in LEVELS]
+    assert all(lv["name"] and lv["summary"] for lv in described["levels"])
+    created = client.post("/api/matches", json={"game": "crazy-eights", "players": 3,
+                                                "bots": {"1": "level:1", "2": "level:5"}})
+    assert created.status_code == 201, created.text
+    refused = client.post("/api/matches", json={"game": "crazy-eights", "players": 3, "bots": {"1": "level:9"}})
+    assert refused.status_code == 400 and "level" in refused.json()["error"]

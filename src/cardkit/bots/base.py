@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from cardkit.bots.explain import Explanation
 from cardkit.core.seat import SeatState
 from cardkit.errors import IllegalActionError
 
@@ -49,6 +50,15 @@ class RandomBot:
         """A uniformly random legal action."""
         actions = require_turn(seat_state)
         return actions[rng.randrange(len(actions))]
+
+    def explain(self, seat_state: SeatState, rng: random.Random) -> tuple[Explanation, ...]:
+        """Every legal action at the same value (the chance of being picked): first the
+        one :meth:`choose` picks with an rng in the same state, then the others in legal order."""
+        actions = require_turn(seat_state)
+        pick = actions[rng.randrange(len(actions))]
+        share = 1.0 / len(actions)
+        order = [pick, *(a for a in actions if a != pick)]
+        return tuple(Explanation(a, share, f"{a}: any legal action is as good to a random player") for a in order)
 
     def choose_id(self, kernel: Kernel, rng: random.Random) -> int:
         """The same choice on a game kernel: ``kernel.legal()`` lists the action ids in the

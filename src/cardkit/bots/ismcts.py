@@ -57,8 +57,12 @@ import time
 from typing import Any, Callable
 
 from cardkit.bots.base import require_turn
+from cardkit.bots.explain import Explanation
+from cardkit.bots.limit import Limit
+from cardkit.bots.reasons import search_reason
 from cardkit.bots.beliefs import BELIEF_MODEL_NAMES, BELIEF_MODELS, weighted_sampler
 from cardkit.bots.kernel_search import new_search
+from cardkit.bots.kernel_search import root_stats as kernel_root_stats
 from cardkit.bots.kernel_search import root_visits as kernel_root_visits
 from cardkit.bots.playout import (
     EPSILON,
@@ -189,7 +193,9 @@ class ISMCTSBot:
     :data:`cardkit.bots.beliefs.BELIEF_MODELS` for the game, else ``"uniform"``;
     ``engine``: ``"auto"`` (the game's kernel if it has one for the config, else the
     reference reducer), ``"kernel"`` (a game without a kernel is a :class:`ConfigError`
-    at the decision) or ``"reducer"`` (see the module docs).
+    at the decision) or ``"reducer"`` (see the module docs); ``limit``: a
+    :class:`~cardkit.bots.Limit`, the same budget as ``iterations``/``time_ms`` in one
+    value (give one or the other).
     """
 
     name = "ismcts"
@@ -203,7 +209,15 @@ class ISMCTSBot:
         opponents: str | None = None,
         beliefs: str | None = None,
         engine: str = "auto",
+        *,
+        limit: Limit | None = None,
     ) -> None:
+        if limit is not None:
+            if not isinstance(limit, Limit):
+                raise ConfigError(f"limit is a cardkit.bots.Limit, not {limit!r}")
+            if time_ms is not None or iterations not in (None, 1000):
+                raise ConfigError("give ISMCTSBot a limit or iterations/time_ms, not both")
+            iterations, time_ms = limit.iterations, limit.time_ms
         if iterations is None and time_ms is None:
             raise ConfigError("ISMCTSBot needs iterations or time_ms (or both)")
         if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
@@ -238,6 +252,38 @@ class ISMCTSBot:
         self._limit = 400
         self._opponent_policy: Policy | None = None
         self._me = -1
+
+    @property
+    def limit(self) -> Limit:
+        """The bot's budget as a :class:`~cardkit.bots.Limit`."""
+        return Limit(iterations=self.iterations, time_ms=self.time_ms)
+
+    def explain(self, seat_state: SeatState, rng: random.Random, top: int = 3) -> tuple[Explanation, ...]:
+        """The ``top`` most visited root actions after one search (the first is what
+        :meth:`choose` plays with an rng in the same state), each with its mean payoff
+        over the deals searched and a one-line reason (see :mod:`cardkit.bots.reasons`)."""
+        legal = require_turn(seat_state)
+        if len(legal) == 1:
+            return (Explanation(legal[0], 1.0, f"{legal[0]}: the only legal action", 0),)
+        bridge = self._bridge(seat_state)
+        stats: dict[Any, tuple[int, float]]
+        if bridge is not None:
+            stats = kernel_root_stats(self._kernel_search(seat_state, rng, bridge), bridge)
+        else:
+            root = self._reducer_search(seat_state, rng)
+            stats = {
+                a: (ch.visits, ch.total / ch.visits)
+                for (mover, a), ch in root.children.items()
+                if mover == seat_state.seat and ch.visits
+            }
+        # The order of choose: most visits first, ties to the earlier legal action.
+        order = sorted(range(len(legal)), key=lambda i: (-stats.get(legal[i], (0, 0.0))[0], i))
+        rows = []
+        for i in order[: max(1, top)]:
+            action = legal[i]
+            visits, value = stats.get(action, (0, 0.0))
+            rows.append(Explanation(action, value, search_reason(seat_state, action, value, visits), visits))
+        return tuple(rows)
 
     def choose(self, seat_state: SeatState, rng: random.Random) -> Any:
         """The most visited root action after the search."""

@@ -35,7 +35,7 @@ from cardkit.kernels._base import KRng
 from cardkit.kernels.bridge import KernelBridge
 from cardkit.kernels.search import DealSampler, PoolSampler, Sampler, Search
 
-__all__ = ["deal_sampler", "pool_sampler", "new_search", "root_visits"]
+__all__ = ["deal_sampler", "pool_sampler", "new_search", "root_stats", "root_visits"]
 
 
 def deal_sampler(seat_state: SeatState, bridge: KernelBridge) -> DealSampler:
@@ -135,3 +135,14 @@ def root_visits(search: Search, bridge: KernelBridge) -> dict[Any, int]:
     """The visits of each root action of the searching seat, by action object."""
     flat = search.root_visits()
     return {bridge.actions[flat[i]]: flat[i + 1] for i in range(0, len(flat), 2)}
+
+
+def root_stats(search: Search, bridge: KernelBridge) -> dict[Any, tuple[int, float]]:
+    """``action -> (visits, mean payoff)`` of the searching seat's root children (for
+    :meth:`~cardkit.bots.ISMCTSBot.explain`)."""
+    out: dict[Any, tuple[int, float]] = {}
+    width = search.actions
+    for key, child in search.root.children.items():
+        if key // width == search.me and child.visits:
+            out[bridge.actions[key % width]] = (child.visits, child.total / child.visits)
+    return out

@@ -6,6 +6,7 @@ import random
 from typing import TYPE_CHECKING, Any, Callable
 
 from cardkit.bots.base import require_turn
+from cardkit.bots.explain import Explanation
 from cardkit.bots.heuristics import crazy_eights, cutthroat_spades, spacc_u_mazz, wizard
 from cardkit.core.seat import SeatState
 from cardkit.errors import UnknownGameError
@@ -50,15 +51,22 @@ class RuleBot:
 
     def choose(self, seat_state: SeatState, rng: random.Random) -> Any:
         """The strategy's action (always one of ``seat_state.legal_actions``)."""
-        return self.explain(seat_state)[0]
+        return self.reason(seat_state)[0]
 
     def choose_id(self, kernel: Kernel, rng: random.Random) -> int:
         """The same choice on a game kernel (``kernel.rule_action()``, which every kernel
         proves equal to this bot: ``cardkit.testing.check_kernel``)."""
         return kernel.rule_action()
 
-    def explain(self, seat_state: SeatState) -> tuple[Any, str]:
-        """The action and a one-line reason a person can read (the CLI ``hint``)."""
+    def explain(self, seat_state: SeatState, rng: random.Random | None = None) -> tuple[Explanation, ...]:
+        """The strategy's choice as one :class:`~cardkit.bots.Explanation` (value 1.0: a
+        fixed strategy rates no alternatives), with its one-line reason; ``rng`` is
+        accepted for the common bot interface and ignored."""
+        action, reason = self.reason(seat_state)
+        return (Explanation(action, 1.0, reason),)
+
+    def reason(self, seat_state: SeatState) -> tuple[Any, str]:
+        """The action and a one-line reason a person can read."""
         legal = require_turn(seat_state)
         heuristic = self._heuristic(seat_state)
         if len(legal) == 1:

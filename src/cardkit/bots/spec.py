@@ -1,4 +1,4 @@
-"""Bots from text: ``random``, ``rule``, ``ismcts``, ``ismcts:ITERATIONS``,
+"""Bots from text: ``level:N`` (N = 1..5, :data:`cardkit.bots.LEVELS`), ``random``, ``rule``, ``ismcts``, ``ismcts:ITERATIONS``,
 ``ismcts:ITERATIONS:C``, ``ismcts:ITERATIONS:C:OPPONENTS`` (``search`` or ``policy``),
 ``ismcts:ITERATIONS:C:OPPONENTS:BELIEFS`` (``uniform`` or ``policy``),
 ``ismcts:ITERATIONS:C:OPPONENTS:BELIEFS:ENGINE`` (``auto``, ``kernel`` or ``reducer``; see
@@ -11,6 +11,7 @@ from typing import Any
 
 from cardkit.bots.base import RandomBot
 from cardkit.bots.ismcts import ISMCTSBot
+from cardkit.bots.levels import LEVELS, level_bot
 from cardkit.bots.rule import RuleBot
 from cardkit.errors import ConfigError
 
@@ -23,6 +24,13 @@ def make_bot(spec: str) -> Any:
         raise ConfigError(f"a bot spec is text such as 'ismcts:1000', not {spec!r}")
     parts = spec.strip().lower().split(":")
     kind = parts[0]
+    if kind == "level":
+        if len(parts) != 2 or not parts[1].isascii() or not parts[1].isdigit():
+            raise ConfigError(f"bad bot spec {spec!r}: use level:N, N from 1 to {len(LEVELS)}")
+        try:
+            return level_bot(int(parts[1]))
+        except ConfigError as exc:
+            raise ConfigError(f"bad bot spec {spec!r}: {exc}") from None
     if kind == "random" and len(parts) == 1:
         return RandomBot()
     if kind == "rule" and len(parts) == 1:
@@ -45,6 +53,6 @@ def make_bot(spec: str) -> Any:
         except ConfigError as exc:
             raise ConfigError(f"bad bot spec {spec!r}: {exc}") from None
     raise ConfigError(
-        f"unknown bot {spec!r}: use random, rule, ismcts or "
+        f"unknown bot {spec!r}: use level:1 to level:{len(LEVELS)}, random, rule, ismcts or "
         "ismcts:ITERATIONS[:C[:OPPONENTS[:BELIEFS[:ENGINE]]]]"
     )

@@ -374,13 +374,16 @@ class PlaySession:
 
         seat_state = self.game.seat_state(self.seat)
         legal = self.game.legal_actions()
+        rng = random.Random(self.game.entry_count)
         try:
-            action, reason = RuleBot().explain(seat_state)
+            best = RuleBot().explain(seat_state, rng)[0]
         except CardkitError:  # a game RuleBot has no strategy for (a user's game)
-            action = ISMCTSBot(iterations=200).choose(seat_state, random.Random(self.game.entry_count))
-            reason = "the choice of a short tree search"
-        number = legal.index(action) + 1
-        return f"Hint: [{number}] {action_text(action, self.color)}: {reason}"
+            best = ISMCTSBot(iterations=200).explain(seat_state, rng, top=1)[0]
+        number = legal.index(best.action) + 1
+        # the reason begins with the action's own text ("bid 2: ..."): show it once, in colour
+        text = str(best.action)
+        reason = best.reason[len(text) + 2 :] if best.reason.startswith(text + ": ") else best.reason
+        return f"Hint: [{number}] {action_text(best.action, self.color)}: {reason}"
 
     def undo(self) -> list[str]:
         """Take back the person's last action, with the bots' replies since, when no card

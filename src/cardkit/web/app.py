@@ -50,6 +50,7 @@ from cardkit.web.protocol import (
     ErrorCode,
     ProtocolError,
     describe_games,
+    describe_levels,
     error_message,
     parse_join,
     parse_message,
@@ -515,7 +516,7 @@ async def _close(ws: WebSocket, reason: str) -> None:
 async def _games(request: Request) -> Response:
     host: WebHost = request.app.state.host
     # "host" tells the page what this host allows (the lobby shows a seed field only if seeds are taken).
-    return JSONResponse({"games": describe_games(),
+    return JSONResponse({"games": describe_games(), "bots": describe_levels(),
                          "host": {"allow_seeds": host.allow_seeds, "max_spectators": host.max_spectators}})
 
 

@@ -24,6 +24,7 @@ __all__ = [
     "MAX_ACTION",
     "ErrorCode",
     "ProtocolError",
+    "describe_levels",
     "Join",
     "Move",
     "parse_message",
@@ -209,6 +210,17 @@ def _type_text(annotation: Any) -> tuple[str, list[Any] | None]:
         kind, _ = _type_text(args[0])
         return f"{kind}?", None
     return "json", None
+
+
+def describe_levels() -> dict[str, Any]:
+    """The bot levels a lobby offers (:data:`cardkit.bots.LEVELS`): ``{"default": "level:3",
+    "levels": [{"spec": "level:1", "number": 1, "name": "beginner", "summary": ...}, ...]}``."""
+    from cardkit.bots import DEFAULT_LEVEL, LEVELS
+
+    return {
+        "default": f"level:{DEFAULT_LEVEL}",
+        "levels": [{"spec": lv.spec, "number": lv.number, "name": lv.name, "summary": lv.summary} for lv in LEVELS],
+    }
 
 
 def describe_games() -> list[dict[str, Any]]:

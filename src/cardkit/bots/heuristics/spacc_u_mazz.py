@@ -70,12 +70,12 @@ def decide(state: SpaccState, seat: int, legal: Sequence[Any]) -> tuple[Any, Rea
                 best, best_key = a, k
     if best is not None:
         chosen = best
-        return chosen, lambda: f"play {chosen}: my lowest playable rank, so I keep 2s and 10s"
+        return chosen, lambda: f"{chosen}: my lowest playable rank, so I keep 2s and 10s"
     if special is not None:
         if any(isinstance(a, Draw) for a in legal):
             return next(a for a in legal if isinstance(a, Draw)), lambda: "draw: keep my 2s and 10s"
         saver = special
-        return saver, lambda: f"play {saver}: a 2 or a 10 saves me from the pile"
+        return saver, lambda: f"{saver}: a 2 or a 10 saves me from the pile"
     for kind, why in (
         (Draw, "draw: I cannot play, and drawing beats taking the pile"),
         (Blind, "play a face-down card blind: it may save me the pile"),

@@ -1,0 +1,166 @@
+"""Bot levels: ``level:1`` (a beginner) to ``level:5`` (the strongest recipe), one fixed
+recipe (algorithm + budget) each, the same names everywhere a bot spec is accepted
+(:func:`cardkit.bots.make_bot`, the CLI's ``--bots``, the arena, a web host's ``bots``).
+
+:data:`LEVELS` is the one list a host or a lobby reads (number, name, summary, recipe);
+docs/bots.md has the table with what each level costs and how strong it was measured.
+Every level's budget is a count of iterations, never the clock, so a level plays the same
+game for the same seeds on any machine; a host that needs a cap on the clock builds an
+:class:`~cardkit.bots.ISMCTSBot` with ``Limit(iterations=..., time_ms=...)`` itself.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import attrs
+
+from cardkit.bots.base import require_turn
+from cardkit.bots.explain import Explanation
+from cardkit.bots.ismcts import ISMCTSBot
+from cardkit.bots.limit import Limit
+from cardkit.bots.rule import RuleBot
+from cardkit.core.seat import SeatState
+from cardkit.errors import ConfigError
+
+__all__ = ["ALGORITHMS", "BeginnerBot", "DEFAULT_LEVEL", "LEVELS", "Level", "Recipe", "level_bot"]
+
+ALGORITHMS: tuple[str, ...] = ("beginner", "rule", "ismcts")
+"""The algorithms a :class:`Recipe` names."""
+
+
+class BeginnerBot:
+    """The rule strategy with plausible slips: with probability ``mistakes`` (drawn from
+    the rng it is given) it plays a *near* alternative instead of the rule bot's action:
+    another action of the same kind (another card to play, another suit to name), and for
+    a bid of tricks only one trick more or fewer, never a special bid it did not mean (a
+    blind nil by mistake is not a beginner's error, it is a random one). With no near
+    alternative it plays the rule's action. Deterministic for a given rng.
+
+    It has no ``choose_id``: a slip needs the actions themselves, so an arena with a
+    beginner plays on the reference reducer."""
+
+    name = "beginner"
+
+    def __init__(self, mistakes: float = 0.3) -> None:
+        if isinstance(mistakes, bool) or not isinstance(mistakes, (int, float)) or not 0.0 <= mistakes <= 1.0:
+            raise ConfigError(f"mistakes is a share from 0 to 1, not {mistakes!r}")
+        self.mistakes = float(mistakes)
+        self._rule = RuleBot()
+
+    @staticmethod
+    def near(best: Any, legal: tuple[Any, ...]) -> list[Any]:
+        """The slips a beginner could make instead of ``best``, in legal order."""
+        out = []
+        for action in legal:
+            if action == best or type(action) is not type(best):
+                continue
+            tricks, meant = getattr(action, "tricks", None), getattr(best, "tricks", None)
+            if isinstance(tricks, int) and isinstance(meant, int) and abs(tricks - meant) > 1:
+                continue
+            out.append(action)
+        return out
+
+    def choose(self, seat_state: SeatState, rng: random.Random) -> Any:
+        """The rule bot's action, or (a slip) a near alternative."""
+        return self.explain(seat_state, rng)[0].action
+
+    def explain(self, seat_state: SeatState, rng: random.Random) -> tuple[Explanation, ...]:
+        """What it plays first (value 1.0), then, after a slip, the rule bot's choice it missed (0.0)."""
+        legal = require_turn(seat_state)
+        best, reason = self._rule.reason(seat_state)
+        # One rng draw for every decision, a second only on a slip.
+        if rng.random() >= self.mistakes:
+            return (Explanation(best, 1.0, reason),)
+        others = self.near(best, legal)
+        if not others:
+            return (Explanation(best, 1.0, reason),)
+        other = others[rng.randrange(len(others))]
+        return (
+            Explanation(other, 1.0, f"{other}: a beginner's hunch"),
+            Explanation(best, 0.0, f"{reason} (what a careful player would do)"),
+        )
+
+    def __repr__(self) -> str:
+        return f"BeginnerBot(mistakes={self.mistakes})"
+
+
+@attrs.frozen
+class Recipe:
+    """How a level plays: an ``algorithm`` of :data:`ALGORITHMS` and, for a search, its
+    ``limit`` (``mistakes``: the beginner's share of slips)."""
+
+    algorithm: str = attrs.field(validator=attrs.validators.in_(ALGORITHMS))
+    """``beginner``, ``rule`` or ``ismcts``."""
+
+    limit: Limit | None = None
+    """The search budget (``ismcts`` only)."""
+
+    mistakes: float = 0.0
+    """The share of slips (``beginner`` only)."""
+
+    def make(self) -> Any:
+        """A new bot playing this recipe."""
+        if self.algorithm == "beginner":
+            return BeginnerBot(self.mistakes)
+        if self.algorithm == "rule":
+            return RuleBot()
+        if self.limit is None:
+            raise ConfigError("an ismcts recipe needs a limit")
+        return ISMCTSBot(limit=self.limit)
+
+    def __str__(self) -> str:
+        if self.algorithm == "beginner":
+            return f"rule strategy, {round(100 * self.mistakes)}% near slips"
+        if self.algorithm == "rule":
+            return "rule strategy"
+        return f"ISMCTS, {self.limit}"
+
+
+@attrs.frozen
+class Level:
+    """One level: ``number`` (1-5, the spec ``level:N``), a ``name`` for a lobby, a one-line
+    ``summary`` and its :class:`Recipe` (the same for every built-in game: see docs/bots.md
+    for why)."""
+
+    number: int
+    """1 (beginner) to 5 (strongest)."""
+
+    name: str
+    """A short name for a lobby (``beginner`` ... ``expert``)."""
+
+    summary: str
+    """One line: how it plays."""
+
+    recipe: Recipe
+    """Its algorithm and budget."""
+
+    @property
+    def spec(self) -> str:
+        """The bot spec naming it: ``level:N``."""
+        return f"level:{self.number}"
+
+
+LEVELS: tuple[Level, ...] = (
+    Level(1, "beginner", "the rule strategy, but 30% of its moves slip to a near alternative",
+          Recipe("beginner", mistakes=0.3)),
+    Level(2, "casual", "the rule strategy: sound, predictable, no look-ahead", Recipe("rule")),
+    Level(3, "standard", "ISMCTS, 1,000 determinizations per decision (the default)",
+          Recipe("ismcts", Limit(iterations=1000))),
+    Level(4, "strong", "ISMCTS, 2,500 determinizations per decision",
+          Recipe("ismcts", Limit(iterations=2500))),
+    Level(5, "expert", "ISMCTS, 5,000 determinizations per decision",
+          Recipe("ismcts", Limit(iterations=5000))),
+)  # fmt: skip
+"""The levels, weakest first (``LEVELS[n - 1]`` is ``level:n``)."""
+
+DEFAULT_LEVEL = 3
+"""The level a host offers when nothing is asked."""
+
+
+def level_bot(number: int) -> Any:
+    """A new bot of level ``number`` (1-5); :class:`ConfigError` for another number."""
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(LEVELS):
+        raise ConfigError(f"a level is a whole number from 1 to {len(LEVELS)}, not {number!r}")
+    return LEVELS[number - 1].recipe.make()
