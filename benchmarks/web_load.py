@@ -16,8 +16,10 @@ other's moves through LISTEN/NOTIFY only).
 Checked, per run: no error message and no unexpected close; every client received every
 entry of its match exactly once, in order (no lost or duplicated entry); each acknowledged
 move is in the match exactly once, at the seq after the one it expected, by that seat.
-Reported: human moves/s, all entries/s, and p50/p99 latency from sending a move to
-receiving the update that contains it.
+Reported: human moves/s, all entries/s, p50/p99 latency from sending a move to receiving
+the update that contains it, and the CPU time per human move of the server processes (read
+from /proc: on a shared machine the least noisy of these figures) and of the clients (this
+process: all of them share one event loop, so with a light server they are the bottleneck).
 """
 
 from __future__ import annotations
@@ -49,6 +51,22 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+_PIDS: dict[str, int] = {}  # base URL -> its server's process id (for its CPU time)
+
+
+def _cpu_seconds(bases: list[str]) -> float:
+    """CPU time (user + system) the servers at ``bases`` have used so far; NaN where
+    /proc is not there to tell."""
+    total = 0.0
+    for base in bases:
+        try:
+            fields = Path(f"/proc/{_PIDS[base]}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, KeyError, ValueError, IndexError):
+            return float("nan")
+    return total
+
+
 @contextlib.contextmanager
 def server(store_url: str, src: str = SRC) -> Iterator[str]:
     """A ``cardkit serve`` process (of the cardkit in ``src``) on a free loopback port, stopped
@@ -75,8 +93,10 @@ def server(store_url: str, src: str = SRC) -> Iterator[str]:
             if time.monotonic() > deadline:
                 raise SystemExit("the server did not start")
             time.sleep(0.1)
+        _PIDS[base] = proc.pid
         yield base
     finally:
+        _PIDS.pop(base, None)
         proc.terminate()
         try:
             proc.wait(15)
@@ -94,6 +114,8 @@ class Tally:
         self.entries = 0
         self.errors: list[str] = []
         self.matches_finished = 0
+        self.cpu = float("nan")  # the servers' CPU seconds during the run
+        self.client_cpu = float("nan")  # this process's (all the clients')
 
 
 async def client(base: str, match_id: str, seat: int, token: str, deadline: float, rng: random.Random,
@@ -178,7 +200,9 @@ async def run(bases: list[str], clients: int, seconds: float) -> Tally:
     """``clients`` clients (``clients / 2`` tables) for ``seconds``."""
     tally = Tally()
     deadline = time.monotonic() + seconds
+    cpu, own = _cpu_seconds(bases), time.process_time()
     await asyncio.gather(*(table(bases, i, deadline, tally) for i in range(clients // 2)))
+    tally.cpu, tally.client_cpu = _cpu_seconds(bases) - cpu, time.process_time() - own
     return tally
 
 
@@ -193,8 +217,8 @@ def report(name: str, tally: Tally, seconds: float) -> None:
     p50 = statistics.median(lat) * 1000 if lat else float("nan")
     p99 = _p99(tally)
     print(f"{name}: {tally.moves / seconds:7.1f} human moves/s, {tally.entries / seconds:7.1f} entries/s, "
-          f"latency p50 {p50:6.1f} ms p99 {p99:6.1f} ms, {tally.matches_finished} matches finished, "
-          f"{len(tally.errors)} errors")
+          f"latency p50 {p50:6.1f} ms p99 {p99:6.1f} ms, CPU per move: server {tally.cpu * 1000 / max(tally.moves, 1):4.2f} "
+          f"ms, clients {tally.client_cpu * 1000 / max(tally.moves, 1):4.2f} ms; {tally.matches_finished} matches finished, {len(tally.errors)} errors")
     for error in tally.errors[:10]:
         print("   error:", error)
 

@@ -46,7 +46,7 @@ from cardkit.web.access import AccessTable, MatchAccess, open_access
 from cardkit.web.bots import BotLimits, BotMatchRefused, BotRunner
 from cardkit.web.bots import derive_seed as _derive
 from cardkit.web.origins import OriginGuard, normalise_origin
-from cardkit.web.hub import Hub, PostgresListener
+from cardkit.web.hub import Hub, PostgresListener, within
 from cardkit.web.live import LiveMatch, LiveMatches, MatchUnreadable, PreparedUpdate
 from cardkit.web.protocol import (
     ErrorCode,
@@ -329,8 +329,10 @@ class WebHost:
             _decrement(self.spectators, match_id)
 
     async def move(self, match_id: str, seat: int, expected_seq: int, action: str) -> int:
-        """Play a seat's move; the newest seq once it is stored. Raises the game's errors."""
-        return await self.live.move(self._live(match_id), seat, expected_seq, action)
+        """Play a seat's move; the newest seq once it is stored. Raises the game's errors.
+        The match's bots are started before its sockets hear of the move (see LiveMatches.move)."""
+        return await self.live.move(self._live(match_id), seat, expected_seq, action,
+                                    before_announcing=lambda: self.drive_bots(match_id))
 
 
 def _decrement(counts: dict[str, int], key: str) -> int:
@@ -369,7 +371,7 @@ class _Connection:
 
     async def send_text(self, text: str) -> None:
         async with self._send_lock:
-            await asyncio.wait_for(self.ws.send_text(text), _SEND_TIMEOUT)
+            await within(self.ws.send_text(text), _SEND_TIMEOUT)
 
     async def push_updates(self) -> None:
         hub = self.host.hub
@@ -418,7 +420,6 @@ class _Connection:
                 error = error_message(*told)
             else:
                 bad = 0
-                self.host.drive_bots(self.match_id)
                 continue
             await self.send(error)
             bad += 1

@@ -197,10 +197,15 @@ class LiveMatches:
 
     # ------------------------------------------------------------------ moves
 
-    async def move(self, live: LiveMatch, seat: int, expected_seq: int, action: Any) -> int:
+    async def move(self, live: LiveMatch, seat: int, expected_seq: int, action: Any,
+                   before_announcing: Callable[[], None] | None = None) -> int:
         """Play ``action`` (text or action object) for ``seat`` after ``expected_seq``; the new
         seq once it is stored. Raises the game's errors (nothing written) and
-        :class:`ConcurrencyError` when the match has moved on since ``expected_seq``."""
+        :class:`ConcurrencyError` when the match has moved on since ``expected_seq``.
+
+        ``before_announcing`` runs once the move is stored, before the sockets are woken:
+        a bot driver started there answers (if its bot chooses on the loop) before any
+        update is built, so the sockets get the move and the answer in one update."""
         async with live.lock:
             if expected_seq > live.seq or self._hub.newest(live.match_id) > live.seq:
                 await self._catch_up_locked(live)  # the client or a wake-up knows of newer moves
@@ -217,6 +222,8 @@ class LiveMatches:
                     await self._catch_up_locked(live)  # another process wrote first
                 raise
             live.advance(decided)  # the decided game: its whole history is in memory
+        if before_announcing is not None:
+            before_announcing()
         self._hub.bump(live.match_id, live.seq)
         return live.seq
 
