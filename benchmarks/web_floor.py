@@ -28,9 +28,14 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 ENTRIES = 75
 """Entries per match (a Crazy Eights match for 3 with a rule bot has about this many)."""
 
+# The shapes of a real update (Crazy Eights for 3, mid-hand), so that the clients read and the
+# sockets carry as many bytes as from the host.
 _LEGAL = ["play 3H", "play 3D", "play 8S H", "play 8S D", "play 8S C", "play 8S S", "play KH", "draw"]
-_VIEW = {"hand": ["3H", "3D", "8S", "KH", "9C", "2D", "QS"], "top": "5H", "active_suit": "H", "pending_draw": 0,
-         "direction": 1, "hand_sizes": [7, 7, 7], "stock": 30, "drawn": None, "hand_points": [0, 0, 0]}
+_VIEW = {"game": "crazy-eights", "players": 3, "seat": 0, "phase": "play", "mode": "single", "hand_number": 1,
+         "dealer": 2, "to_act": 1, "hand": ["6S", "9S", "JC", "QC", "3H", "8S", "KH"], "hand_sizes": [7, 8, 3],
+         "top_card": "5H", "active_suit": "H", "stock_size": 29, "discard_size": 8, "pending_draw": 0,
+         "direction": 1, "drawn": None, "scores": [0, 0, 0], "hand_points": [0, 0, 0], "target": None,
+         "revealed_hands": None, "legal_actions": [], "result": None}
 
 
 class _Match:
@@ -49,15 +54,17 @@ class _Match:
 
     def add(self, actor: int, action: str) -> None:
         seq = len(self.entries)
-        self.entries.append({"seq": seq, "actor": actor, "action": {"card": action}, "text": action,
-                             "events": [{"type": "card_played", "seat": actor, "card": action}]})
+        self.entries.append({"seq": seq, "actor": actor, "action": {"type": "play", "card": action[-2:], "suit": None},
+                             "events": [{"type": "card_played", "seat": actor, "card": action[-2:], "suit": None,
+                                         "pending_draw": 0, "next_seat": (actor + 1) % 3}],
+                             "text": action})
 
     def update(self, seat: int, after: int) -> str:
         over = self.seq >= ENTRIES - 1
         return json.dumps({
             "type": "update", "seq": self.seq, "game": "crazy-eights", "players": 3, "seat": seat,
             "to_act": None if over else self.to_act, "legal": _LEGAL if not over and self.to_act == seat else [],
-            "view": _VIEW, "scores": [0, 0, 0], "is_over": over, "result": None, "bots": [2], "seeded": False,
+            "view": {**_VIEW, "seat": seat, "to_act": self.to_act}, "scores": [0, 0, 0], "is_over": over, "result": None, "bots": [2], "seeded": False,
             "entries": self.entries[after + 1:], "halted": None,
         }, separators=(",", ":"))
 

@@ -31,7 +31,7 @@ from typing import Any, Callable, TypeVar
 import attrs
 
 from cardkit.core.game import Game
-from cardkit.errors import CardkitError, ConcurrencyError
+from cardkit.errors import CardkitError, ConcurrencyError, LogError, ReplayMismatchError
 from cardkit.store import Store
 from cardkit.web.access import AccessTable, MatchAccess
 from cardkit.web.hub import Hub
@@ -181,17 +181,13 @@ class LiveMatches:
 
     @staticmethod
     def _read_on(store: Store, match_id: str, game: Game[Any, Any]) -> Game[Any, Any]:
-        # In a worker thread: the entries after the live game's, replayed onto it (so the
-        # live game keeps its whole history in memory); the loaded game itself if they do
-        # not replay (they always should: both come from the same stored log).
-        loaded = store.load(match_id)
-        seq = _seq_of(game)
-        if _seq_of(loaded) <= seq:
-            return game
-        entries = loaded._entries_after(seq)  # fetches history in this thread if it must
+        # In a worker thread: the entries after the live game's, re-decided onto it (so the
+        # live game keeps its whole history in memory); the match loaded afresh if they do
+        # not continue it (they always should: both come from the same stored log).
         try:
-            return store._verify(game, entries)
-        except Exception:
+            return store.follow(match_id, game)
+        except (ReplayMismatchError, LogError):
+            loaded = store.load(match_id)
             _hold_history(loaded)
             return loaded
 
