@@ -67,12 +67,10 @@ def test_moves_and_updates_do_not_read_the_store() -> None:
 
 
 def test_a_rule_bot_answers_in_the_update_of_the_move() -> None:
-    # The bot moves before the update of a human's move is built: no update ending on a
-    # human's move leaves the rule bot to act. (Between two moves of one bot turn, such as a
-    # draw and then a play, the bot yields, and an update may show it to act.)
+    # The bot moves before the update of a human's move is built, and finishes its turn (a
+    # draw, then a play or a pass) before anyone is told: no update leaves the rule bot to act.
     for seed in (3, 8):
         updates, _, _ = _play(seed)
-        waiting = [u["seq"] for u in updates if u["to_act"] == 2 and not u["is_over"] and u["entries"]
-                   and u["entries"][-1]["actor"] in (0, 1)]
+        waiting = [u["seq"] for u in updates if u["to_act"] == 2 and not u["is_over"] and not u["halted"]]
         assert not waiting, waiting
         assert any(e["actor"] == 2 for u in updates for e in u["entries"])  # the bot did play

@@ -4,8 +4,9 @@ A match's bots are driven by one task on the event loop. Each bot move is decide
 live match (:mod:`cardkit.web.live`) like a human's: the bot reads the seat's state from
 memory, chooses, and the move is written and announced by the live match. A bot whose
 choice costs next to nothing (``random``, ``rule``) chooses on the event loop; any other
-bot (a search) chooses in one of a few bot threads. Between moves the task yields, so a
-match of bots never holds the loop or a thread for its whole game. What bots may cost a
+bot (a search) chooses in one of a few bot threads. Between turns (and every few moves of
+one turn) the task yields, so a match of bots never holds the loop or a thread for its
+whole game. What bots may cost a
 host is bounded by :class:`BotLimits`:
 
 * at most ``threads`` bot choices are computed in threads at once, whatever the number of
@@ -78,6 +79,9 @@ class BotMatchRefused(Exception):
         self.message = message
         self.status = status
 
+
+_IN_A_ROW = 8
+"""Moves of one on-the-loop bot's turn made without yielding to the event loop."""
 
 _ON_THE_LOOP = (RandomBot, RuleBot)
 """Bots that choose on the event loop: a choice costs them microseconds (exact types only,
@@ -192,8 +196,18 @@ class BotRunner:
             bots: dict[str, Any] = {}
             while self._pending.get(match_id):
                 self._pending[match_id] = False
-                while await self._step(live, bots):
-                    await asyncio.sleep(0)  # one move at a time; the loop serves everyone else between them
+                in_a_row = 0
+                while (moved := await self._step(live, bots)) is not None:
+                    # A bot that chooses on the loop finishes its turn (a draw, then a play)
+                    # before anyone is told, so its sockets get one update per turn; at most
+                    # _IN_A_ROW moves, then the loop serves everyone else.
+                    in_a_row += 1
+                    spec = records[moved].bot if 0 <= moved < len(records) else None
+                    if (in_a_row < _IN_A_ROW and live.game.to_act == moved and spec is not None
+                            and type(bots.get(spec)) in _ON_THE_LOOP):
+                        continue
+                    in_a_row = 0
+                    await asyncio.sleep(0)
         except Exception:
             log.exception("bots of match %s stopped", match_id)
         finally:
@@ -202,17 +216,17 @@ class BotRunner:
             self._pending.pop(match_id, None)
             self._give_place(match_id)  # also the place a POST reserved, whatever ended the driver
 
-    async def _step(self, live: LiveMatch, bots: dict[str, Any]) -> bool:
-        # One bot move; False when no bot may move (a human is to act, the match is over or
-        # out of budget, or the host is stopping).
+    async def _step(self, live: LiveMatch, bots: dict[str, Any]) -> int | None:
+        # One bot move: the seat that moved (-1: none, look again); None when no bot may move
+        # (a human is to act, the match is over or out of budget, or the host is stopping).
         await self._live.catch_up(live)  # another process may have moved
         records = live.records
         seq, game = live.seq, live.game
         seat = game.to_act
         if self._closed or self.halted(seq, seat, records) is not None:
-            return False
+            return None
         if seat is None or not 0 <= seat < len(records) or records[seat].bot is None:
-            return False
+            return None
         record = records[seat]
         spec = record.bot or "random"
         bot = bots.get(spec) or bots.setdefault(spec, make_bot(spec))
@@ -223,15 +237,15 @@ class BotRunner:
         else:
             action = await self._in_thread(bot.choose, seat_state, rng)
         if self._closed:
-            return False
+            return None
         try:
             await self._live.move(live, seat, seq, action)
         except ConcurrencyError:
-            return True  # another process moved first: look again at where the match is now
+            return -1  # another process moved first: look again at where the match is now
         except CardkitError:
             log.exception("a bot of match %s made a move its game refused", live.match_id)
-            return False
-        return True
+            return None
+        return seat
 
     async def stop(self) -> None:
         """Cancel every bot task now (a choice under way in a thread is dropped unwritten)."""
