@@ -7,7 +7,8 @@ moves, sent as soon as the client's update says it may) and a rule bot the serve
 ``--clients`` clients play ``clients / 2`` matches at once; a finished match is replaced by a
 new one until ``--seconds`` have passed (then the clients finish the move in flight and stop).
 
-Runs: one ``cardkit serve`` process on a SQLite file (synchronous=normal); and with
+Runs: first the floor (``web_floor.py``: a trivial Starlette WebSocket server speaking the
+same protocol, no rules and no store) under the same clients; then one ``cardkit serve`` process on a SQLite file (synchronous=normal); and with
 ``--postgres``, one process on PostgreSQL and then two processes on the same PostgreSQL
 store, the two clients of each match connected to different processes (each hears of the
 other's moves through LISTEN/NOTIFY only).
@@ -15,8 +16,10 @@ other's moves through LISTEN/NOTIFY only).
 Checked, per run: no error message and no unexpected close; every client received every
 entry of its match exactly once, in order (no lost or duplicated entry); each acknowledged
 move is in the match exactly once, at the seq after the one it expected, by that seat.
-Reported: human moves/s, all entries/s, and p50/p99 latency from sending a move to
-receiving the update that contains it.
+Reported: human moves/s, all entries/s, p50/p99 latency from sending a move to receiving
+the update that contains it, and the CPU time per human move of the server processes (read
+from /proc: on a shared machine the least noisy of these figures) and of the clients (this
+process: all of them share one event loop, so with a light server they are the bottleneck).
 """
 
 from __future__ import annotations
@@ -48,17 +51,36 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+_PIDS: dict[str, int] = {}  # base URL -> its server's process id (for its CPU time)
+
+
+def _cpu_seconds(bases: list[str]) -> float:
+    """CPU time (user + system) the servers at ``bases`` have used so far; NaN where
+    /proc is not there to tell."""
+    total = 0.0
+    for base in bases:
+        try:
+            fields = Path(f"/proc/{_PIDS[base]}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, KeyError, ValueError, IndexError):
+            return float("nan")
+    return total
+
+
 @contextlib.contextmanager
-def server(store_url: str) -> Iterator[str]:
-    """A ``cardkit serve`` process on a free loopback port, stopped at the end."""
+def server(store_url: str, src: str = SRC) -> Iterator[str]:
+    """A ``cardkit serve`` process (of the cardkit in ``src``) on a free loopback port, stopped
+    at the end; ``store_url`` ``"floor"``: the Starlette floor (``web_floor.py``) instead."""
     port = _free_port()
-    env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "cardkit.cli.main", "serve", "--store", store_url, "--host", "127.0.0.1",
-         "--port", str(port), "--log-level", "warning",
-         # Every simulated client comes from 127.0.0.1: the per-address socket cap is for real clients.
-         "--max-connections-per-client", "0"], env=env,
-    )
+    env = {**os.environ, "PYTHONPATH": src + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    if store_url == "floor":
+        command = [sys.executable, str(Path(__file__).with_name("web_floor.py")), "--port", str(port)]
+    else:
+        command = [sys.executable, "-m", "cardkit.cli.main", "serve", "--store", store_url, "--host", "127.0.0.1",
+                   "--port", str(port), "--log-level", "warning",
+                   # Every simulated client comes from 127.0.0.1: the per-address socket cap is for real clients.
+                   "--max-connections-per-client", "0"]
+    proc = subprocess.Popen(command, env=env)
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 30
@@ -71,8 +93,10 @@ def server(store_url: str) -> Iterator[str]:
             if time.monotonic() > deadline:
                 raise SystemExit("the server did not start")
             time.sleep(0.1)
+        _PIDS[base] = proc.pid
         yield base
     finally:
+        _PIDS.pop(base, None)
         proc.terminate()
         try:
             proc.wait(15)
@@ -90,6 +114,8 @@ class Tally:
         self.entries = 0
         self.errors: list[str] = []
         self.matches_finished = 0
+        self.cpu = float("nan")  # the servers' CPU seconds during the run
+        self.client_cpu = float("nan")  # this process's (all the clients')
 
 
 async def client(base: str, match_id: str, seat: int, token: str, deadline: float, rng: random.Random,
@@ -174,18 +200,25 @@ async def run(bases: list[str], clients: int, seconds: float) -> Tally:
     """``clients`` clients (``clients / 2`` tables) for ``seconds``."""
     tally = Tally()
     deadline = time.monotonic() + seconds
+    cpu, own = _cpu_seconds(bases), time.process_time()
     await asyncio.gather(*(table(bases, i, deadline, tally) for i in range(clients // 2)))
+    tally.cpu, tally.client_cpu = _cpu_seconds(bases) - cpu, time.process_time() - own
     return tally
+
+
+def _p99(tally: Tally) -> float:
+    lat = sorted(tally.latencies)
+    return lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000 if lat else float("nan")
 
 
 def report(name: str, tally: Tally, seconds: float) -> None:
     """Print one run's figures."""
     lat = sorted(tally.latencies)
     p50 = statistics.median(lat) * 1000 if lat else float("nan")
-    p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000 if lat else float("nan")
+    p99 = _p99(tally)
     print(f"{name}: {tally.moves / seconds:7.1f} human moves/s, {tally.entries / seconds:7.1f} entries/s, "
-          f"latency p50 {p50:6.1f} ms p99 {p99:6.1f} ms, {tally.matches_finished} matches finished, "
-          f"{len(tally.errors)} errors")
+          f"latency p50 {p50:6.1f} ms p99 {p99:6.1f} ms, CPU per move: server {tally.cpu * 1000 / max(tally.moves, 1):4.2f} "
+          f"ms, clients {tally.client_cpu * 1000 / max(tally.moves, 1):4.2f} ms; {tally.matches_finished} matches finished, {len(tally.errors)} errors")
     for error in tally.errors[:10]:
         print("   error:", error)
 
@@ -194,7 +227,8 @@ def _wipe(dsn: str) -> None:
     import psycopg
 
     with psycopg.connect(dsn, autocommit=True) as conn:
-        for t in ("cardkit_entries", "cardkit_snapshots", "cardkit_matches", "cardkit_schema", "cardkit_web_seats"):
+        for t in ("cardkit_entries", "cardkit_snapshots", "cardkit_matches", "cardkit_schema", "cardkit_web_seats",
+                  "cardkit_web_access"):
             conn.execute(f"DROP TABLE IF EXISTS {t}")
 
 
@@ -204,27 +238,42 @@ def main() -> int:
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--postgres", help="DSN of a database the benchmark may empty")
+    parser.add_argument("--no-sqlite", action="store_true", help="skip the floor and SQLite runs")
+    parser.add_argument("--src", default=SRC, help="the cardkit sources to serve (another checkout's src/, "
+                        "to compare two versions in one sitting); default: this checkout's")
     args = parser.parse_args()
     if args.clients < 2 or not 0 < args.seconds <= 600:
         parser.error("--clients >= 2 and 0 < --seconds <= 600")
+    src = str(Path(args.src).resolve())
     print(f"{args.clients} WebSocket clients ({args.clients // 2} matches at a time, Crazy Eights for 3 with a rule bot), "
-          f"{args.seconds:g} s per run, loopback")
+          f"{args.seconds:g} s per run, loopback" + ("" if src == SRC else f", serving {src}"))
     failed = False
-    with tempfile.TemporaryDirectory() as tmp:
-        with server(f"sqlite:///{tmp}/load.db?synchronous=normal") as base:
-            tally = asyncio.run(run([base], args.clients, args.seconds))
-            report("sqlite, 1 process     ", tally, args.seconds)
-            failed |= bool(tally.errors)
+    if not args.no_sqlite:
+        with server("floor") as base:
+            floor = asyncio.run(run([base], args.clients, args.seconds))
+            report("starlette floor       ", floor, args.seconds)
+            failed |= bool(floor.errors)
+        with tempfile.TemporaryDirectory() as tmp:
+            with server(f"sqlite:///{tmp}/load.db?synchronous=normal", src) as base:
+                tally = asyncio.run(run([base], args.clients, args.seconds))
+                report("sqlite, 1 process     ", tally, args.seconds)
+                failed |= bool(tally.errors)
+        rate = tally.moves / floor.moves if floor.moves else float("nan")
+        tail = _p99(tally) / _p99(floor)
+        print(f"sqlite / floor: {rate:.2f}x the moves/s (target >= 0.6x: {'met' if rate >= 0.6 else 'not met'}), "
+              f"{tail:.1f}x the p99 (target <= 5x: {'met' if tail <= 5 else 'not met'})")
     if args.postgres:
         _wipe(args.postgres)
-        with server(args.postgres) as base:
-            tally = asyncio.run(run([base], args.clients, args.seconds))
-            report("postgres, 1 process   ", tally, args.seconds)
-            failed |= bool(tally.errors)
-        with server(args.postgres) as first, server(args.postgres) as second:
-            tally = asyncio.run(run([first, second], args.clients, args.seconds))
-            report("postgres, 2 processes ", tally, args.seconds)
-            failed |= bool(tally.errors)
+        with server(args.postgres, src) as base:
+            one = asyncio.run(run([base], args.clients, args.seconds))
+            report("postgres, 1 process   ", one, args.seconds)
+            failed |= bool(one.errors)
+        with server(args.postgres, src) as first, server(args.postgres, src) as second:
+            two = asyncio.run(run([first, second], args.clients, args.seconds))
+            report("postgres, 2 processes ", two, args.seconds)
+            failed |= bool(two.errors)
+        scale = two.moves / one.moves if one.moves else float("nan")
+        print(f"postgres 2 / 1 process: {scale:.2f}x the moves/s (target >= 1.8x: {'met' if scale >= 1.8 else 'not met'})")
     return 1 if failed else 0
 
 

@@ -166,7 +166,8 @@ def add_serve_parser(sub: Any) -> None:
     limits.add_argument("--bot-action-budget", type=_count(1), default=10_000, metavar="N",
                         help="bots stop moving in a match whose log has N entries (default 10000)")
     limits.add_argument("--bot-threads", type=_count(1), default=4, metavar="N",
-                        help="bot moves computed at once, over all matches (default 4)")
+                        help="moves of searching bots computed at once in threads, over all matches "
+                        "(default 4; rule and random bots choose on the event loop)")
     parser.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
                         help="another origin whose pages may create matches and open sockets "
                              "(e.g. https://cards.example; repeatable; the host's own origin always may)")

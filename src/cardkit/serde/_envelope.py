@@ -38,12 +38,25 @@ _SEAT_LOG_KEYS = frozenset(
     {"format", "format_version", "game", "rules_version", "config", "seat", "entries"}
 )
 
+_PLAIN = frozenset({int, str, bool, float, type(None)})
+"""Types that are their own JSON data (exact types: a subclass, such as an enum, is not)."""
+
+
 def to_json(obj: Any) -> Any:
     """JSON-compatible data for a log, entry, action, event, card, zone or view."""
-    if isinstance(obj, GameLog):
-        return log_to_json(obj)
+    # The plain types first, by exact type: a view is mostly ints, strings and lists, and
+    # the checks below (attrs.has, isinstance against an abstract Mapping) cost far more.
+    kind = type(obj)
+    if kind in _PLAIN:
+        return obj
+    if kind is list or kind is tuple:
+        return [v if type(v) in _PLAIN else to_json(v) for v in obj]
+    if kind is dict:
+        return {k if type(k) is str else str(k): v if type(v) in _PLAIN else to_json(v) for k, v in obj.items()}
     if isinstance(obj, Card):
         return obj.code
+    if isinstance(obj, GameLog):
+        return log_to_json(obj)
     if isinstance(obj, LogEntry):
         return _entry_to_json(obj)
     if isinstance(obj, SeatLog):

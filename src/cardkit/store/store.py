@@ -340,6 +340,45 @@ class Store:
             game, _, _ = self._load(s, row, rules, writing=False)
         return game
 
+    def follow(self, match_id: str, game: Game[Any, Any]) -> Game[Any, Any]:
+        """``game`` (this match as :meth:`load` or :meth:`play` gave it, or played on from
+        such a game) brought to the newest stored entry: the rows after it are read in one
+        short read, checked (their hashes, and their link to the newest entry this store has
+        checked when it has checked up to ``game``), and re-decided onto ``game``, so what
+        ``game`` holds in memory is kept. A process that keeps a match in memory follows
+        other processes' moves this way at the cost of the new entries, not of a load.
+
+        :class:`ReplayMismatchError` (or :class:`LogError`) if the stored entries do not
+        continue ``game``: :meth:`load` the match again then.
+        """
+        match_id = _check_match_id(match_id)
+        last = game.last_entry
+        after = -1 if last is None else last.seq
+        with self._backend.read() as s:
+            row, rules = self._row(s, match_id)
+            if row.length - 1 <= after:
+                if row.length - 1 < after:
+                    raise ReplayMismatchError(f"match {match_id!r} has {row.length} entries, fewer than the game")
+                return game
+            rows = s.entries(match_id, after)
+        if rules is not game.rules:
+            raise ReplayMismatchError(f"match {match_id!r} is not played by that game's rules")
+        known = self._known(row)
+        linked = known is not None and known[0] == after + 1
+        head = check_run(match_id, rows, after + 1, known[1] if linked and known is not None else None)
+        self._check_length(row, rows, after + 1)
+        self._check_head(row, head if head is not None else "")
+        new = self._verify(game, [row_to_entry(rules, match_id, r) for r in rows])
+        if linked:
+            self._chained(match_id, row.nonce, row.length, row.head_hash)
+            with self._cache_lock:
+                hit = self._cache.get(match_id)
+            if hit is not None and hit[0] == row.nonce and hit[1] == after + 1:
+                # The next move of this process is then one short write again, not a load.
+                chances = hit[3] + sum(1 for r in rows if r.actor == CHANCE)
+                self._keep(match_id, row.nonce, row.length, new, chances, row.head_hash)
+        return new
+
     def log(self, match_id: str) -> GameLog:
         """The whole log of the match, seed included (host side, like ``game.log``)."""
         match_id = _check_match_id(match_id)

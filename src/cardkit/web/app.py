@@ -1,8 +1,10 @@
 """The Starlette application: the lobby and play page, the JSON API and the WebSocket.
 
-See docs/web.md for the wire protocol. Store calls block, so they run in worker threads;
-the event loop only routes messages. One :class:`WebHost` per process holds the store, the
-seat table, the wake-up hub and the bot runner (:mod:`cardkit.web.bots`).
+See docs/web.md for the wire protocol. One :class:`WebHost` per process holds the store,
+the seat table, the wake-up hub, the live matches (:mod:`cardkit.web.live`: every move and
+every update of a match goes through its one in-memory copy on the event loop) and the bot
+runner (:mod:`cardkit.web.bots`). The store is read in worker threads, and only on a cold
+start of a match or when another process moved.
 """
 
 from __future__ import annotations
@@ -44,7 +46,8 @@ from cardkit.web.access import AccessTable, MatchAccess, open_access
 from cardkit.web.bots import BotLimits, BotMatchRefused, BotRunner
 from cardkit.web.bots import derive_seed as _derive
 from cardkit.web.origins import OriginGuard, normalise_origin
-from cardkit.web.hub import Hub, PostgresListener
+from cardkit.web.hub import Hub, PostgresListener, within
+from cardkit.web.live import LiveMatch, LiveMatches, MatchUnreadable, PreparedUpdate
 from cardkit.web.replay import replay_routes
 from cardkit.web.protocol import (
     ErrorCode,
@@ -103,15 +106,6 @@ class _BadRequest(Exception):
         self.message = message
 
 
-@attrs.frozen
-class PreparedUpdate:
-    """An update built once for one audience (a seat, or ``None``: spectators) and serialized:
-    every socket of that audience at the same point is sent this same ``text``."""
-
-    seq: int
-    text: str
-
-
 class WebHost:
     """What one server process shares between its requests: store, seats, hub, bot runners.
 
@@ -139,11 +133,11 @@ class WebHost:
         self.allow_seeds = allow_seeds
         self.max_spectators = max_spectators
         self.spectators: dict[str, int] = {}
-        self._watching: dict[str, int] = {}
-        self._updates: dict[str, dict[tuple[int | None, int], PreparedUpdate]] = {}
-        self._building: dict[tuple[str, int | None, int], asyncio.Task[PreparedUpdate]] = {}
         self.hub = Hub(self._newest_in_store)
-        self.bots = BotRunner(self.store, self.seats, self.hub.bump, bot_limits, allow_bot_matches)
+        scheme = store_url.partition(":")[0].lower()
+        self.live = LiveMatches(self.store, self.seats, self.access, self.hub,
+                                inline_writes=scheme in ("sqlite", "memory"))
+        self.bots = BotRunner(self.live, bot_limits, allow_bot_matches)
         self._owns_store = store is None
         self._listener: PostgresListener | None = None
         self._poller: asyncio.Task[None] | None = None
@@ -168,6 +162,7 @@ class WebHost:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._poller
         await self.bots.stop()
+        await self.live.close()
         if self._listener is not None:
             await run_in_threadpool(self._listener.stop)
         self.seats.close()
@@ -184,13 +179,21 @@ class WebHost:
         return info.last_seq
 
     async def _poll(self) -> None:
-        # Other processes' moves on a SQLite file: look at the watched matches twice a second.
+        # Other processes' moves on a SQLite file: look at the watched matches twice a second
+        # (one worker-thread call for all of them).
         while True:
             await asyncio.sleep(_POLL)
-            for match_id in self.hub.watched():
-                with contextlib.suppress(CardkitError):
-                    info = await run_in_threadpool(self.store.info, match_id)
-                    self.hub.bump(match_id, info.last_seq)
+            watched = self.hub.watched()
+            if watched:
+                for match_id, seq in await run_in_threadpool(self._newest_of, watched):
+                    self.hub.bump(match_id, seq)
+
+    def _newest_of(self, match_ids: list[str]) -> list[tuple[str, int]]:
+        out = []
+        for match_id in match_ids:
+            with contextlib.suppress(CardkitError):
+                out.append((match_id, self.store.info(match_id).last_seq))
+        return out
 
     # ------------------------------------------------------------------ matches
 
@@ -286,69 +289,52 @@ class WebHost:
     # ------------------------------------------------------------------ updates
 
     def build_update(self, match_id: str, seat: int | None, after: int) -> dict[str, Any]:
-        """The update for ``seat`` with the entries after ``after``."""
-        game = self.store.load(match_id)
-        entries = self.store.entries_for(match_id, seat, after) if after < game.entry_count - 1 else ()
-        records = self.seats.get(match_id)
-        bots = tuple(r.seat for r in records if r.bot is not None)
-        message = update_message(game, seat, entries, bots, seeded=self.access.get(match_id).seeded)
-        last = game.last_entry
-        message["halted"] = self.bots.halted(-1 if last is None else last.seq, game.to_act, records)
+        """The update for ``seat`` with the entries after ``after``, from the live match
+        (on the event loop: nothing here reads the store). The one place an update is made."""
+        live = self._live(match_id)
+        game = live.game
+        entries = game.entries_for(seat, after) if after < live.seq else ()
+        message = update_message(game, seat, entries, live.bot_seats, seeded=live.access.seeded)
+        message["halted"] = self.bots.halted(live.seq, game.to_act, live.records)
         return message
 
     async def prepared_update(self, match_id: str, seat: int | None, after: int) -> PreparedUpdate:
         """The update for ``seat`` after ``after``, built once per seq for all its sockets.
 
         Sockets of one audience that have seen the same seq ask for the same update: the
-        first one builds it (in a worker thread) and the others wait for that build, then
-        reuse it while no newer seq is known. Only the newest seq's updates are kept.
+        first one builds it and the others reuse its text while the match stays at that
+        seq. The live match first catches up with moves other processes made.
         """
-        kept = self._updates.get(match_id, {}).get((seat, after))
-        if kept is not None and kept.seq >= self.hub.newest(match_id):
-            return kept
-        key = (match_id, seat, after)
-        task = self._building.get(key)
-        if task is None:
-            task = asyncio.get_running_loop().create_task(self._build(match_id, seat, after))
-            self._building[key] = task
-            # Not tied to the socket that started it: one socket leaving must not fail the rest.
-            task.add_done_callback(lambda t: self._built(key, t))
-        return await asyncio.shield(task)
-
-    def _built(self, key: tuple[str, int | None, int], task: asyncio.Task[PreparedUpdate]) -> None:
-        self._building.pop(key, None)
-        if not task.cancelled():
-            task.exception()  # retrieved here too: every waiter may have left before it failed
-
-    async def _build(self, match_id: str, seat: int | None, after: int) -> PreparedUpdate:
-        update = await run_in_threadpool(self.build_update, match_id, seat, after)
-        prepared = PreparedUpdate(update["seq"], json.dumps(update, separators=(",", ":")))
-        if self._watching.get(match_id):
-            kept = self._updates.setdefault(match_id, {})
-            for old in [k for k, v in kept.items() if v.seq < prepared.seq]:
-                del kept[old]
-            if all(v.seq <= prepared.seq for v in kept.values()):
-                kept[(seat, after)] = prepared
+        live = self._live(match_id)
+        await self.live.catch_up(live)
+        key = (seat, after)
+        prepared = live.updates.get(key)
+        if prepared is None:
+            update = self.build_update(match_id, seat, after)
+            prepared = live.updates[key] = PreparedUpdate(update["seq"], json.dumps(update, separators=(",", ":")))
         return prepared
+
+    def _live(self, match_id: str) -> LiveMatch:
+        live = self.live.get(match_id)
+        if live is None:
+            raise CardkitError(f"match {match_id!r} is not live in this process")
+        return live
 
     def joined(self, match_id: str, seat: int | None) -> None:
         """A socket joined ``match_id`` as ``seat`` (``None``: a spectator)."""
-        self._watching[match_id] = self._watching.get(match_id, 0) + 1
         if seat is None:
             self.spectators[match_id] = self.spectators.get(match_id, 0) + 1
 
     def left(self, match_id: str, seat: int | None) -> None:
-        """A socket of ``match_id`` left; a match nobody here watches keeps no updates."""
+        """A socket of ``match_id`` left."""
         if seat is None:
             _decrement(self.spectators, match_id)
-        if not _decrement(self._watching, match_id):
-            self._updates.pop(match_id, None)
 
-    def move(self, match_id: str, seat: int, expected_seq: int, action: str) -> int:
-        """Play a seat's move; the newest seq afterwards. Raises the game's errors."""
-        game = self.store.play(match_id, action, seat=seat, expected_seq=expected_seq)
-        last = game.last_entry
-        return -1 if last is None else last.seq
+    async def move(self, match_id: str, seat: int, expected_seq: int, action: str) -> int:
+        """Play a seat's move; the newest seq once it is stored. Raises the game's errors.
+        The match's bots are started before its sockets hear of the move (see LiveMatches.move)."""
+        return await self.live.move(self._live(match_id), seat, expected_seq, action,
+                                    before_announcing=lambda: self.drive_bots(match_id))
 
 
 def _decrement(counts: dict[str, int], key: str) -> int:
@@ -387,7 +373,7 @@ class _Connection:
 
     async def send_text(self, text: str) -> None:
         async with self._send_lock:
-            await asyncio.wait_for(self.ws.send_text(text), _SEND_TIMEOUT)
+            await within(self.ws.send_text(text), _SEND_TIMEOUT)
 
     async def push_updates(self) -> None:
         hub = self.host.hub
@@ -424,7 +410,7 @@ class _Connection:
                 move = parse_move(data)
                 if self.seat is None:
                     raise ProtocolError("a spectator cannot move", "not_your_turn")
-                seq = await run_in_threadpool(self.host.move, self.match_id, self.seat, move.expected_seq, move.action)
+                await self.host.move(self.match_id, self.seat, move.expected_seq, move.action)
             except ProtocolError as exc:
                 error = error_message(exc.code, str(exc))
             except Exception as exc:
@@ -436,8 +422,6 @@ class _Connection:
                 error = error_message(*told)
             else:
                 bad = 0
-                self.host.hub.bump(self.match_id, seq)
-                self.host.drive_bots(self.match_id)
                 continue
             await self.send(error)
             bad += 1
@@ -458,27 +442,38 @@ async def _websocket(ws: WebSocket) -> None:
     if message["type"] == "websocket.disconnect":
         return
     try:
-        info = await run_in_threadpool(host.store.info, match_id)
-        records = await run_in_threadpool(host.seats.get, match_id)
-        if len(records) != info.players:
-            raise ProtocolError("this match is not hosted here")
-        access = await run_in_threadpool(host.access.get, match_id)
-        join = parse_join(parse_message(message.get("text") if message.get("text") is not None else message.get("bytes")), info.players)
+        live = await host.live.acquire(match_id)  # a store read only if nobody here uses the match yet
     except (UnknownMatchError, ConfigError, ProtocolError) as exc:  # ConfigError: an id no store can hold
         await _close(ws, str(exc) if isinstance(exc, ProtocolError) else "unknown match")
         return
     except Exception as exc:  # the store failed: not the client's doing, and not for its eyes
-        log.error("join of match %s failed", match_id, exc_info=exc)
+        log.error("join of match %s failed", match_id, exc_info=exc.__cause__ if isinstance(exc, MatchUnreadable) else exc)
         with contextlib.suppress(Exception):
+            if isinstance(exc, MatchUnreadable):  # the match is there but its log does not replay: say so, wordlessly
+                await ws.send_text(json.dumps(server_error(), separators=(",", ":")))
             await ws.close(1011, "server error")
         return
+    try:
+        await _serve(host, ws, live, message)
+    finally:
+        host.live.release(live)
+
+
+async def _serve(host: WebHost, ws: WebSocket, live: LiveMatch, message: Any) -> None:
+    match_id = live.match_id
+    try:
+        join = parse_join(parse_message(message.get("text") if message.get("text") is not None else message.get("bytes")),
+                          live.game.players)
+    except ProtocolError as exc:
+        await _close(ws, str(exc))
+        return
     if join.seat is not None:
-        record = records[join.seat]
+        record = live.records[join.seat]
         if record.bot is not None or not token_matches(join.token or "", record.token_hash):
             await _close(ws, "wrong token for that seat")
             return
     else:
-        if access.private and not token_matches(join.token or "", access.spectator_hash):
+        if live.access.private and not token_matches(join.token or "", live.access.spectator_hash):
             await _close(ws, "this match is private: spectators need its spectator token")
             return
         if host.spectators.get(match_id, 0) >= host.max_spectators:
@@ -486,7 +481,7 @@ async def _websocket(ws: WebSocket) -> None:
             return
     conn = _Connection(host, ws, match_id, join.seat, join.after)
     host.joined(match_id, join.seat)
-    host.hub.watch(match_id, info.last_seq)
+    host.hub.watch(match_id, live.seq)
     host.drive_bots(match_id)  # a match left waiting on a bot (a host restart) moves on
     pusher = asyncio.create_task(conn.push_updates())
     try:

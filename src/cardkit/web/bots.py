@@ -1,19 +1,23 @@
-"""Bots of web matches: asyncio tasks that compute one move at a time in a few worker threads.
+"""Bots of web matches: one asyncio task per match, moving through the match's live copy.
 
-A match's bots are driven by one task on the event loop. Each bot move is one short call in
-a worker thread (load the match, let the bot choose, store the move); between moves the
-task yields, so a match of bots never holds a thread for its whole game. What bots may cost
-a host is bounded by :class:`BotLimits`:
+A match's bots are driven by one task on the event loop. Each bot move is decided on the
+live match (:mod:`cardkit.web.live`) like a human's: the bot reads the seat's state from
+memory, chooses, and the move is written and announced by the live match. A bot whose
+choice costs next to nothing (``random``, ``rule``) chooses on the event loop; any other
+bot (a search) chooses in one of a few bot threads. Between turns (and every few moves of
+one turn) the task yields, so a match of bots never holds the loop or a thread for its
+whole game. What bots may cost a
+host is bounded by :class:`BotLimits`:
 
-* at most ``threads`` bot moves are computed at once, whatever the number of matches (the
-  threads of HTTP and WebSocket requests are never all taken by bots);
+* at most ``threads`` bot choices are computed in threads at once, whatever the number of
+  matches (the threads of HTTP and WebSocket requests are never all taken by bots);
 * a bot does not move in a match whose log already has ``action_budget`` entries, so an
   all-bot match that never ends stops writing (its clients are told so in every update);
 * an all-bot match (no human seat) runs only on a host that allows them, and at most
   ``max_bot_matches`` of them run at once in a process.
 
 On shutdown the tasks are cancelled at once: every acknowledged move is already stored, and a
-move still being computed is dropped (a closed gate stops it before it writes).
+choice still being computed in a thread is dropped (its task is gone, so nothing writes it).
 """
 
 from __future__ import annotations
@@ -24,16 +28,18 @@ import hashlib
 import logging
 import random
 import threading
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import anyio
 import anyio.to_thread
 import attrs
 
-from cardkit.bots import make_bot
-from cardkit.errors import ConcurrencyError
-from cardkit.store import Store
-from cardkit.web.seats import SeatRecord, SeatTable
+from cardkit.bots import RandomBot, RuleBot, make_bot
+from cardkit.errors import CardkitError, ConcurrencyError
+from cardkit.web.seats import SeatRecord
+
+if TYPE_CHECKING:
+    from cardkit.web.live import LiveMatch, LiveMatches
 
 __all__ = ["BotLimits", "BotRunner", "BotMatchRefused", "derive_seed"]
 
@@ -62,7 +68,7 @@ class BotLimits:
     """A bot does not move in a match whose log has this many entries (every seat's and chance's)."""
 
     threads: int = attrs.field(default=4, validator=_positive)
-    """Bot moves computed at once (worker threads), over all matches."""
+    """Bot choices computed in threads at once, over all matches (searching bots; see the module)."""
 
 
 class BotMatchRefused(Exception):
@@ -74,62 +80,26 @@ class BotMatchRefused(Exception):
         self.status = status
 
 
-class _WriteGate:
-    """Counts bot store calls (reads and writes) in flight; once closed, lets none start and
-    can wait for the rest."""
+_IN_A_ROW = 8
+"""Moves of one on-the-loop bot's turn made without yielding to the event loop."""
 
-    def __init__(self) -> None:
-        self._cond = threading.Condition()
-        self._open = True
-        self._writing = 0
-
-    def enter(self) -> bool:
-        """Start a store call; False once the gate is closed (do not touch the store)."""
-        with self._cond:
-            if not self._open:
-                return False
-            self._writing += 1
-            return True
-
-    def leave(self) -> None:
-        """A store call started with :meth:`enter` is done."""
-        with self._cond:
-            self._writing -= 1
-            self._cond.notify_all()
-
-    def close(self) -> None:
-        """Let no new store call start."""
-        with self._cond:
-            self._open = False
-
-    def wait_idle(self, timeout: float) -> bool:
-        """Wait (in a thread) until no store call is in flight; False if ``timeout`` passed first."""
-        with self._cond:
-            return self._cond.wait_for(lambda: self._writing == 0, timeout)
+_ON_THE_LOOP = (RandomBot, RuleBot)
+"""Bots that choose on the event loop: a choice costs them microseconds (exact types only,
+so a subclass or a wrapper that may take longer goes to a bot thread)."""
 
 
 class BotRunner:
     """Drives the bots of this process's matches (one instance per :class:`~cardkit.web.WebHost`)."""
 
-    def __init__(
-        self,
-        store: Store,
-        seats: SeatTable,
-        bump: Callable[[str, int], None],
-        limits: BotLimits,
-        allow_bot_matches: bool,
-    ) -> None:
+    def __init__(self, live: LiveMatches, limits: BotLimits, allow_bot_matches: bool) -> None:
         self.limits = limits
         self.allow_bot_matches = allow_bot_matches
-        self._store = store
-        self._seats = seats
-        self._bump = bump
+        self._live = live
         self._pending: dict[str, bool] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._slots: set[str] = set()  # all-bot matches running here
         self._reserved = 0  # all-bot POSTs in flight, counted against the cap before they exist
         self._places = threading.Lock()  # _slots and _reserved: reserve runs in request threads
-        self._gate = _WriteGate()
         self._closed = False
         self._limiter: anyio.CapacityLimiter | None = None
 
@@ -211,8 +181,10 @@ class BotRunner:
 
     async def _drive(self, match_id: str) -> None:
         # The one driver of a match (see drive) owns its place, if it has one, until it ends.
+        live: LiveMatch | None = None
         try:
-            records: tuple[SeatRecord, ...] = await self._in_thread(self._seats.get, match_id)
+            live = await self._live.acquire(match_id)
+            records = live.records
             if not any(r.bot is not None for r in records):
                 return
             if all(r.bot is not None for r in records):
@@ -224,62 +196,63 @@ class BotRunner:
             bots: dict[str, Any] = {}
             while self._pending.get(match_id):
                 self._pending[match_id] = False
-                while True:  # one move per thread call; the loop serves everyone else between them
-                    seq = await self._in_thread(self._step, match_id, records, bots)
-                    if seq is None:
-                        break
-                    self._bump(match_id, seq)
+                in_a_row = 0
+                while (moved := await self._step(live, bots)) is not None:
+                    # A bot that chooses on the loop finishes its turn (a draw, then a play)
+                    # before anyone is told, so its sockets get one update per turn; at most
+                    # _IN_A_ROW moves, then the loop serves everyone else.
+                    in_a_row += 1
+                    spec = records[moved].bot if 0 <= moved < len(records) else None
+                    if (in_a_row < _IN_A_ROW and live.game.to_act == moved and spec is not None
+                            and type(bots.get(spec)) in _ON_THE_LOOP):
+                        continue
+                    in_a_row = 0
+                    await asyncio.sleep(0)
         except Exception:
             log.exception("bots of match %s stopped", match_id)
         finally:
+            if live is not None:
+                self._live.release(live)
             self._pending.pop(match_id, None)
             self._give_place(match_id)  # also the place a POST reserved, whatever ended the driver
 
-    def _step(self, match_id: str, records: Sequence[SeatRecord], bots: dict[str, Any]) -> int | None:
-        # In a worker thread: one bot move, or None when no bot may move (a human is to act,
-        # the match is over or out of budget, the host is stopping, or another process moved).
-        # Everything that reads the store (the load, and the seat state, which may fetch the
-        # history before a snapshot) passes the gate too: the store must not close under it.
-        if not self._gate.enter():
+    async def _step(self, live: LiveMatch, bots: dict[str, Any]) -> int | None:
+        # One bot move: the seat that moved (-1: none, look again); None when no bot may move
+        # (a human is to act, the match is over or out of budget, or the host is stopping).
+        await self._live.catch_up(live)  # another process may have moved
+        records = live.records
+        seq, game = live.seq, live.game
+        seat = game.to_act
+        if self._closed or self.halted(seq, seat, records) is not None:
             return None
-        try:
-            game = self._store.load(match_id)
-            last = game.last_entry
-            seq = -1 if last is None else last.seq
-            seat = game.to_act
-            if self._closed or self.halted(seq, seat, records) is not None:
-                return None
-            if seat is None or not 0 <= seat < len(records) or records[seat].bot is None:
-                return None
-            seat_state = game.seat_state(seat)
-        finally:
-            self._gate.leave()
+        if seat is None or not 0 <= seat < len(records) or records[seat].bot is None:
+            return None
         record = records[seat]
         spec = record.bot or "random"
         bot = bots.get(spec) or bots.setdefault(spec, make_bot(spec))
-        # The search runs outside the gate: a shutdown does not wait for it.
-        action = bot.choose(seat_state, random.Random(derive_seed(record.bot_seed, seq)))
-        if not self._gate.enter():
+        seat_state = game.seat_state(seat)  # from memory: the live game holds its whole history
+        rng = random.Random(derive_seed(record.bot_seed, seq))
+        if type(bot) in _ON_THE_LOOP:
+            action = bot.choose(seat_state, rng)
+        else:
+            action = await self._in_thread(bot.choose, seat_state, rng)
+        if self._closed:
             return None
         try:
-            game = self._store.play(match_id, action, seat=seat, expected_seq=seq)
+            await self._live.move(live, seat, seq, action)
         except ConcurrencyError:
-            return None  # whoever won the race carries on
-        finally:
-            self._gate.leave()
-        new_last = game.last_entry
-        return None if new_last is None else new_last.seq
+            return -1  # another process moved first: look again at where the match is now
+        except CardkitError:
+            log.exception("a bot of match %s made a move its game refused", live.match_id)
+            return None
+        return seat
 
-    async def stop(self, write_grace: float = 10.0) -> None:
-        """Cancel every bot task now; wait only for store writes already under way."""
+    async def stop(self) -> None:
+        """Cancel every bot task now (a choice under way in a thread is dropped unwritten)."""
         self._closed = True
-        self._gate.close()
         tasks = list(self._tasks)
         for task in tasks:
             task.cancel()
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
-        # A write is one short transaction; the store must not close under it.
-        if not await anyio.to_thread.run_sync(self._gate.wait_idle, write_grace):
-            log.warning("a bot move was still being stored at shutdown")

@@ -17,12 +17,29 @@ import asyncio
 import contextlib
 import functools
 import logging
+import sys
 import threading
-from typing import Any, Awaitable, Callable
+from typing import Any, Awaitable, Callable, TypeVar
 
-__all__ = ["Hub", "PostgresListener"]
+__all__ = ["Hub", "PostgresListener", "within"]
 
 log = logging.getLogger("cardkit.web")
+
+T = TypeVar("T")
+
+if sys.version_info >= (3, 11):
+
+    async def within(awaitable: Awaitable[T], seconds: float) -> T:
+        """``await awaitable``, or :class:`TimeoutError` after ``seconds`` (without the
+        task :func:`asyncio.wait_for` makes per call: this runs once per update sent)."""
+        async with asyncio.timeout(seconds):
+            return await awaitable
+
+else:  # pragma: no cover - the web host needs 3.11; this keeps the module importable
+
+    async def within(awaitable: Awaitable[T], seconds: float) -> T:
+        """``await awaitable``, or :class:`TimeoutError` after ``seconds``."""
+        return await asyncio.wait_for(awaitable, seconds)
 
 
 class Hub:
@@ -84,7 +101,7 @@ class Hub:
             if event is None:
                 event = self._events[match_id] = asyncio.Event()
             try:
-                await asyncio.wait_for(event.wait(), timeout)
+                await within(event.wait(), timeout)
             except asyncio.TimeoutError:
                 await self.refresh(match_id)
         return self.newest(match_id)
