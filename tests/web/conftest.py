@@ -42,3 +42,20 @@ def receive_until(ws: Any, seq: int) -> list[dict[str, Any]]:
         out.append(message)
         if message["type"] == "update" and message["seq"] >= seq:
             return out
+
+
+async def _acquired_move(host: Any, match_id: str, seat: int, expected_seq: int, action: str) -> int:
+    live = await host.live.acquire(match_id)
+    try:
+        seq: int = await host.move(match_id, seat, expected_seq, action)
+        return seq
+    finally:
+        host.live.release(live)
+
+
+def host_move(client: TestClient, match_id: str, seat: int, expected_seq: int, action: str) -> int:
+    """Play a move through the host's live match, as a socket would (the match is made live
+    for the move, the host's bots answer as tasks); the newest seq."""
+    host = client.app.state.host  # type: ignore[attr-defined]
+    seq: int = client.portal.call(_acquired_move, host, match_id, seat, expected_seq, action)  # type: ignore[union-attr]
+    return seq

@@ -19,7 +19,7 @@ from cardkit.errors import ConcurrencyError
 from cardkit.serde import dumps
 from cardkit.web import create_app
 from cardkit.web.replay import MAX_REQUEST, MAX_UPLOAD, card_name
-from tests.web.conftest import make_match
+from tests.web.conftest import host_move, make_match
 
 JSON = {"content-type": "application/json"}
 
@@ -34,7 +34,7 @@ def play_out(client: TestClient, match_id: str, rng: random.Random, limit: int =
             return game
         action = rng.choice(game.legal_actions())
         try:
-            host.move(match_id, game.to_act, game.last_entry.seq, str(action))
+            host_move(client, match_id, game.to_act, game.last_entry.seq, str(action))
         except ConcurrencyError:
             pass  # a bot the host drives moved first (bots move only when the host is told to)
     return host.store.load(match_id)
