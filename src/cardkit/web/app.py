@@ -57,6 +57,7 @@ from cardkit.web.protocol import (
     update_message,
 )
 from cardkit.web.seats import SeatRecord, SeatTable, hash_token, open_seats, token_matches
+from cardkit.web.table import LEVELS, entry_sentences, hint_message, rules_page, table_payload
 
 __all__ = [
     "WebHost",
@@ -290,6 +291,12 @@ class WebHost:
         records = self.seats.get(match_id)
         bots = tuple(r.seat for r in records if r.bot is not None)
         message = update_message(game, seat, entries, bots, seeded=self.access.get(match_id).seeded)
+        # The page's table: the seat's view as sentences and tables, bot levels, and every
+        # entry's events as sentences (all from what this seat may see).
+        message["table"] = table_payload(game, seat, records)
+        sentences = {e.seq: entry_sentences(game.rules, e, seat) for e in entries}
+        for item in message["entries"]:
+            item["sentences"] = sentences.get(item["seq"], [])
         last = game.last_entry
         message["halted"] = self.bots.halted(-1 if last is None else last.seq, game.to_act, records)
         return message
@@ -341,6 +348,10 @@ class WebHost:
             _decrement(self.spectators, match_id)
         if not _decrement(self._watching, match_id):
             self._updates.pop(match_id, None)
+
+    def hint(self, match_id: str, seat: int) -> dict[str, Any]:
+        """The ``hint`` message for ``seat``: what the rule bot would play now, and why."""
+        return hint_message(self.store.load(match_id), seat)
 
     def move(self, match_id: str, seat: int, expected_seq: int, action: str) -> int:
         """Play a seat's move; the newest seq afterwards. Raises the game's errors."""
@@ -419,6 +430,10 @@ class _Connection:
                 return
             try:
                 data = parse_message(message.get("text") if message.get("text") is not None else message.get("bytes"))
+                if data.get("type") == "hint" and self.seat is not None:
+                    await self.send(await run_in_threadpool(self.host.hint, self.match_id, self.seat))
+                    bad = 0
+                    continue
                 move = parse_move(data)
                 if self.seat is None:
                     raise ProtocolError("a spectator cannot move", "not_your_turn")
@@ -515,7 +530,8 @@ async def _games(request: Request) -> Response:
     host: WebHost = request.app.state.host
     # "host" tells the page what this host allows (the lobby shows a seed field only if seeds are taken).
     return JSONResponse({"games": describe_games(),
-                         "host": {"allow_seeds": host.allow_seeds, "max_spectators": host.max_spectators}})
+                         "host": {"allow_seeds": host.allow_seeds, "max_spectators": host.max_spectators},
+                         "levels": [{"name": name, "spec": spec} for name, spec in LEVELS]})
 
 
 async def _read_body(request: Request, limit: int) -> bytes | None:
@@ -562,6 +578,13 @@ async def _create(request: Request) -> Response:
     return JSONResponse(created, status_code=201)
 
 
+async def _rules(request: Request) -> Response:
+    page = await run_in_threadpool(rules_page, request.path_params["game"][:60])
+    if page is None:
+        return Response("no such game", status_code=404, media_type="text/plain")
+    return Response(page, media_type="text/html; charset=utf-8")
+
+
 async def _index(request: Request) -> Response:
     return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
@@ -605,6 +628,7 @@ def create_app(
     routes = [
         Route("/", _index),
         Route("/api/games", _games),
+        Route("/rules/{game}", _rules),
         Route("/api/matches", _create, methods=["POST"]),
         WebSocketRoute("/api/matches/{match_id}/ws", _websocket),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
