@@ -90,7 +90,7 @@ def _status(driver: Any) -> tuple[int, bool]:
 
 GAMES = [
     # small configurations, so that a game ends in reasonable time
-    ("crazy-eights", {}, 3),
+    ("crazy-eights", {}, 4),
     ("wizard", {"rounds": 2}, 1),
     ("cutthroat-spades", {"max_hands": 1, "wins_needed": 1}, 1),
     ("spacc-u-mazz", {}, 1),
@@ -177,22 +177,26 @@ def _hinted_move(driver: Any, seq: int) -> None:
     if bids:  # the hinted bid is preselected
         driver.find_element("id", "bid-button").click()
         return
-    for card in driver.find_elements("css selector", "#me button.card.hinted"):
+    action = driver.find_element("id", "hint").get_attribute("data-action")
+    for _ in range(10):  # select the hinted cards one by one (the hand is redrawn after each)
         if _status(driver)[0] > seq:
             return
-        if "selected" not in (card.get_attribute("class") or ""):
-            card.click()
-    plays = driver.find_elements("css selector", "#controls button.play-selection")
-    if plays and _status(driver)[0] == seq:
-        hint = driver.find_element("id", "hint").text
-        exact = [p for p in plays if p.get_attribute("data-action") and p.get_attribute("data-action") in hint] or plays
-        exact[0].click()
+        plays = [p for p in driver.find_elements("css selector", "#controls button.play-selection")
+                 if p.get_attribute("data-action") == action]
+        if plays:
+            plays[0].click()
+            return
+        cards = driver.find_elements("css selector", "#me button.card.hinted.playable:not(.selected)")
+        if not cards:
+            return
+        cards[0].click()
 
 
 @pytest.mark.parametrize("game,options,seed", GAMES, ids=[g for g, _, _ in GAMES])
 def test_two_browsers_play_a_game_against_a_bot(tmp_path: Path, browsers: Any, game: str,
                                                 options: dict[str, Any], seed: int) -> None:
     ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
 
     with running_server(f"sqlite:///{tmp_path / 'web.db'}", args=["--allow-seeds"]) as base:
@@ -218,7 +222,10 @@ def test_two_browsers_play_a_game_against_a_bot(tmp_path: Path, browsers: Any, g
                 if not driver.find_elements("css selector", "#status.yours"):
                     continue
                 seq = _status(driver)[0]
-                _hinted_move(driver, seq) if hinted else _click_a_move(driver, rng)
+                try:
+                    _hinted_move(driver, seq) if hinted else _click_a_move(driver, rng)
+                except StaleElementReferenceException:
+                    continue  # an update redrew the page under the click: look again
                 WebDriverWait(driver, 20, poll_frequency=0.05).until(lambda d: _status(d)[0] > seq or _status(d)[1])
                 moves += 1
                 moved = True
@@ -229,6 +236,10 @@ def test_two_browsers_play_a_game_against_a_bot(tmp_path: Path, browsers: Any, g
                             if b.is_displayed():
                                 b.click()
                     _shoot(seats, game, "mid")
+                    for d in seats.values():
+                        # cards are read as words ("queen of spades"); suits also differ by symbol, not colour alone
+                        labels = [c.get_attribute("aria-label") or "" for c in d.find_elements("css selector", ".card[aria-label]")]
+                        assert any(" of " in label for label in labels), labels[:5]
                     assert not _axe_serious(seats[1]), _axe_serious(seats[1])
                     for d in seats.values():
                         for b in d.find_elements("id", "last-trick-button"):
@@ -256,9 +267,6 @@ def test_two_browsers_play_a_game_against_a_bot(tmp_path: Path, browsers: Any, g
         assert shot_mid
         for driver in seats.values():
             _no_csp_violation(driver)
-            # cards are read as words; suits are told apart by their symbols, not colour alone
-            labels = [c.get_attribute("aria-label") for c in driver.find_elements("css selector", ".card[aria-label]")]
-            assert any(" of " in (label or "") for label in labels), labels[:5]
         assert not _axe_serious(seats[0]), _axe_serious(seats[0])
         _no_horizontal_scroll(seats[1], SIZES["narrow"][0])
 

@@ -71,6 +71,7 @@ function showHint(data) {
   box.hidden = false;
   if (!data.action) { box.textContent = "No hint: " + data.reason + "."; return; }
   play.hint = data.action;
+  box.dataset.action = data.action;
   box.textContent = "Hint: " + prettyText(data.action) + " \u2014 " + prettyText(data.reason);
   if (play.last) draw(play.last);
 }
@@ -284,7 +285,11 @@ function drawHand(data) {
     if (myTurn) hand.append(cardButton(data, code, "hand:" + code, "h" + i, plays, sel));
     else hand.append(cardNode(code));
   });
-  if (!codes.length) hand.append(el("span", { class: "empty" }, "no cards in your hand"));
+  const held = v.hand_sizes ? v.hand_sizes[data.seat] : 0;
+  if (!codes.length && held > 0) {  // dealt but not seen yet (Cutthroat Spades before you look)
+    for (let i = 0; i < Math.min(held, 13); i++) hand.append(cardBack("face-down card"));
+    hand.append(el("span", { class: "empty" }, " Your " + held + " cards are face down until you look at them."));
+  } else if (!codes.length) hand.append(el("span", { class: "empty" }, "no cards in your hand"));
   // Spacc 'u Mazz: your own face-up and face-down cards, playable when the rules allow.
   if (v.face_up) {
     const up = el("div", { class: "my-zone", role: "group", "aria-label": "Your face-up cards" }, el("span", { class: "zone-line" }, "Your face-up cards: "));
