@@ -1,0 +1,74 @@
+"""The page's server side: the table payload, entry sentences, hints, bot levels, rules pages."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from starlette.testclient import TestClient
+
+from cardkit.cards import Card
+from cardkit.render import symbols_to_codes
+from cardkit.testing.leaks import card_tokens
+from cardkit.web.table import LEVELS, level_name
+from tests.web.conftest import make_match, receive_until
+
+
+def _join(ws: Any, seat: int, token: str) -> dict[str, Any]:
+    ws.send_json({"type": "join", "seat": seat, "token": token})
+    message: dict[str, Any] = ws.receive_json()
+    return message
+
+
+def test_levels_name_todays_bots() -> None:
+    assert [name for name, _ in LEVELS] == ["easy", "normal", "hard"]
+    assert level_name("rule") == "normal" and level_name("random") == "easy"
+    assert level_name("ismcts:1000") == "hard" and level_name(None) is None
+
+
+def test_updates_carry_the_table_and_sentences(client: TestClient) -> None:
+    match_id, tokens = make_match(client, game="wizard", players=3, options={"rounds": 2}, seed=5, bots={"2": "rule"})
+    games = client.get("/api/games").json()
+    assert [lv["name"] for lv in games["levels"]] == ["easy", "normal", "hard"]
+    with client.websocket_connect(f"/api/matches/{match_id}/ws") as ws:
+        update = _join(ws, 0, tokens["0"])
+        table = update["table"]
+        assert table["seats"] == [{"seat": 0, "bot": None}, {"seat": 1, "bot": None}, {"seat": 2, "bot": "normal"}]
+        assert any(s.startswith("Round 1 of 2") for s in table["status"]["sentences"])
+        header = table["status"]["tables"][0]["header"]
+        assert header[:3] == ["seat", "cards", "bid"]
+        assert table["status"]["tables"][0]["rows"][2][0] == "Seat 2 (normal bot)"
+        dealt = [e for e in update["entries"] if e["sentences"]]
+        assert dealt and all(isinstance(s, str) and s.endswith(".") for e in dealt for s in e["sentences"])
+
+
+def test_a_hint_is_a_legal_move_of_the_seat_to_act_and_names_only_its_cards(client: TestClient) -> None:
+    match_id, tokens = make_match(client, game="crazy-eights", players=2, seed=11)
+    with client.websocket_connect(f"/api/matches/{match_id}/ws") as w0, \
+            client.websocket_connect(f"/api/matches/{match_id}/ws") as w1:
+        updates = {0: _join(w0, 0, tokens["0"]), 1: _join(w1, 1, tokens["1"])}
+        mover = updates[0]["to_act"]
+        other = 1 - mover
+        sockets = {0: w0, 1: w1}
+        sockets[mover].send_json({"type": "hint"})
+        hint = sockets[mover].receive_json()
+        assert hint["type"] == "hint" and hint["action"] in updates[mover]["legal"], hint
+        assert hint["reason"] and hint["seq"] == updates[mover]["seq"]
+        hand = set(updates[mover]["view"]["hand"]) | {updates[mover]["view"]["top_card"]}
+        deck = [Card(x) for x in hand | set(updates[other]["view"]["hand"])]
+        named = {c.code for c in card_tokens(symbols_to_codes(json.dumps(hint, ensure_ascii=False)), deck)}
+        assert named <= hand, named - hand
+        sockets[other].send_json({"type": "hint"})
+        refused = sockets[other].receive_json()
+        assert refused["action"] is None and "not your turn" in refused["reason"]
+        # a hint changes nothing: the move it names is then played as usual
+        sockets[mover].send_json({"type": "move", "expected_seq": updates[mover]["seq"], "action": hint["action"]})
+        assert receive_until(sockets[mover], updates[mover]["seq"] + 1)[-1]["seq"] > updates[mover]["seq"]
+
+
+def test_rules_pages(client: TestClient) -> None:
+    page = client.get("/rules/spacc-u-mazz")
+    assert page.status_code == 200 and "text/html" in page.headers["content-type"]
+    assert "Spacc" in page.text or "spacc" in page.text
+    assert "<script" not in page.text and "content-security-policy" in page.headers
+    assert client.get("/rules/no-such-game").status_code == 404
