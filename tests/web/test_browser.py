@@ -78,8 +78,10 @@ def browsers() -> Iterator[Any]:
 
 
 def _no_csp_violation(driver: Any) -> None:
+    """No CSP report and no script error in the browser's console."""
     reports = [entry["message"] for entry in driver.get_log("browser")
-               if "Content Security Policy" in entry["message"] or "Refused to" in entry["message"]]
+               if "Content Security Policy" in entry["message"] or "Refused to" in entry["message"]
+               or "Uncaught" in entry["message"]]
     assert not reports, reports
 
 
@@ -97,7 +99,7 @@ GAMES = [
 ]
 SIZES = {"wide": (1280, 800), "narrow": (390, 844)}
 # Spacc 'u Mazz takes ~100 moves a seat: by default a bounded slice, to its end under CARDKIT_LONG=1.
-MOVE_CAP = {"spacc-u-mazz": long_or(24, 2000)}
+MOVE_CAP = {"spacc-u-mazz": long_or(12, 2000)}
 
 
 def _axe_serious(driver: Any) -> list[str]:
@@ -249,7 +251,7 @@ def test_two_browsers_play_a_game_against_a_bot(tmp_path: Path, browsers: Any, g
                 time.sleep(0.05)
         over = all(_status(d)[1] for d in seats.values())
         if game in MOVE_CAP and not over:
-            assert moves >= min(cap, 24)  # the bounded slice: no end to check
+            assert moves >= cap  # the bounded slice: no end to check
             _shoot(seats, game, "slice-end")
         else:
             for driver in seats.values():

@@ -129,7 +129,7 @@ function seatBox(data, s, tag) {
   return box;
 }
 
-function drawSeats(data) {
+function drawTableSeats(data) {
   const others = document.getElementById("others");
   others.replaceChildren();
   const n = data.players;
@@ -479,7 +479,7 @@ function draw(data) {
   }
   document.getElementById("hint-button").hidden = !(data.legal.length > 0);
   document.getElementById("keys").hidden = data.seat === null;
-  drawSeats(data);
+  drawTableSeats(data);
   drawCentre(data);
   drawHand(data);
   drawControls(data);
