@@ -44,7 +44,7 @@ function connect() {
     const data = JSON.parse(msg.data);
     if (data.type === "update") { play.retry = 500; update(data); }
     else if (data.type === "hint") showHint(data);
-    else if (data.type === "error") showError(data.message);
+    else if (data.type === "error") { if (play.last) draw(play.last); showError(data.message); }  // buttons back
   };
   socket.onclose = (e) => {
     if (e.code === 1008) { showError("The server refused this link: " + (e.reason || "bad token") + "."); play.closed = true; return; }
@@ -165,7 +165,7 @@ function drawCentre(data) {
   const box = document.getElementById("centre");
   box.replaceChildren();
   const lastButton = document.getElementById("last-trick-button");
-  lastButton.hidden = !("last_trick" in v);
+  lastButton.hidden = !(v.last_trick && v.last_trick.length);
   lastButton.setAttribute("aria-pressed", String(play.showLast));
   if (data.game === "crazy-eights") {
     if (v.top_card) box.append(chip("Top card", cardNode(v.top_card)));
@@ -301,7 +301,8 @@ function drawHand(data) {
     for (let i = 1; i <= nDown; i++) {
       const key = "down:" + i;
       const usable = plays.some(p => p.cards.includes(key));
-      const b = el("button", { type: "button", class: "card back in-hand" + (usable ? " playable" : ""), "data-id": "d" + i,
+      const hinted = play.hint && parseAction(play.hint).cards.includes(key);
+      const b = el("button", { type: "button", class: "card back in-hand" + (usable ? " playable" : "") + (hinted ? " hinted" : ""), "data-id": "d" + i,
                                "data-key": key, "aria-label": "face-down card " + i + (usable ? ", play it blind" : "") });
       b.disabled = !usable;
       b.addEventListener("click", () => onCard(data, key, "d" + i));
