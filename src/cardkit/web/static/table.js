@@ -121,7 +121,9 @@ function seatBox(data, s, tag) {
   }
   // Spacc 'u Mazz: every seat's face-up cards, face-down count and the cards others know.
   if (view.face_up && s !== data.seat) {
-    box.append(el("div", { class: "zone-line" }, "face up: "), cardRow(view.face_up[s], "face-up cards of " + seatName(s, data)));
+    const up = view.face_up[s] || [];
+    box.append(el("div", { class: "zone-line" }, "face up: " + (up.length ? "" : "none")));
+    if (up.length) box.append(cardRow(up, "face-up cards of " + seatName(s, data)));
     if (view.face_down_counts) box.append(el("div", { class: "zone-line" }, "face down: " + view.face_down_counts[s]));
     if (view.known && view.known[s] && view.known[s].length)
       box.append(el("div", { class: "zone-line" }, "known in hand: "), cardRow(view.known[s], "known cards of " + seatName(s, data)));
@@ -292,12 +294,15 @@ function drawHand(data) {
   } else if (!codes.length) hand.append(el("span", { class: "empty" }, "no cards in your hand"));
   // Spacc 'u Mazz: your own face-up and face-down cards, playable when the rules allow.
   if (v.face_up) {
-    const up = el("div", { class: "my-zone", role: "group", "aria-label": "Your face-up cards" }, el("span", { class: "zone-line" }, "Your face-up cards: "));
+    const mineUp = v.face_up[data.seat] || [];
+    const up = el("div", { class: "my-zone", role: "group", "aria-label": "Your face-up cards" },
+                  el("span", { class: "zone-line" }, "Your face-up cards: " + (mineUp.length ? "" : "none")));
     (v.face_up[data.seat] || []).forEach((code, i) => {
       up.append(myTurn ? cardButton(data, code, "up:" + code, "u" + i, plays, sel) : cardNode(code));
     });
-    const down = el("div", { class: "my-zone", role: "group", "aria-label": "Your face-down cards" }, el("span", { class: "zone-line" }, "Face down: "));
     const nDown = v.face_down_counts ? v.face_down_counts[data.seat] : 0;
+    const down = el("div", { class: "my-zone", role: "group", "aria-label": "Your face-down cards" },
+                    el("span", { class: "zone-line" }, "Face down: " + (nDown ? "" : "none")));
     for (let i = 1; i <= nDown; i++) {
       const key = "down:" + i;
       const usable = plays.some(p => p.cards.includes(key));
