@@ -274,6 +274,16 @@ def test_two_browsers_play_a_game_against_a_bot(tmp_path: Path, browsers: Any, g
             for driver in seats.values():
                 narrated = [int(li.get_attribute("data-seq")) for li in driver.find_elements("css selector", "#narration > li")]
                 assert sorted(narrated) == list(range(final_seq + 1))
+                _no_csp_violation(driver)
+            if game == "crazy-eights":  # a rematch: both seats land in the same seat of one new match
+                for driver in seats.values():
+                    driver.find_element("id", "rematch-button").click()
+                for seat, driver in seats.items():
+                    WebDriverWait(driver, 20).until(
+                        lambda d: created["match_id"] not in d.current_url and _status(d)[0] >= 0 and not _status(d)[1])
+                    assert f"seat={seat}" in driver.current_url
+                new = {d.current_url.split("match=")[1].split("&")[0] for d in seats.values()}
+                assert len(new) == 1 and created["match_id"] not in new
         assert shot_mid
         for driver in seats.values():
             _no_csp_violation(driver)

@@ -72,3 +72,53 @@ def test_rules_pages(client: TestClient) -> None:
     assert "Spacc" in page.text or "spacc" in page.text
     assert "<script" not in page.text and "content-security-policy" in page.headers
     assert client.get("/rules/no-such-game").status_code == 404
+
+
+def test_a_rematch_keeps_the_seats(client: TestClient) -> None:
+    import random
+
+    match_id, tokens = make_match(client, game="crazy-eights", players=3, seed=3, bots={"2": "rule"})
+    rng = random.Random(0)
+    path = f"/api/matches/{match_id}/ws"
+    with client.websocket_connect(path) as w0, client.websocket_connect(path) as w1:
+        sockets = {0: w0, 1: w1}
+        latest = {0: _join(w0, 0, tokens["0"]), 1: _join(w1, 1, tokens["1"])}
+        w0.send_json({"type": "rematch"})
+        early = w0.receive_json()
+        assert early["type"] == "error" and "over" in early["message"]
+        for _ in range(300):
+            if latest[0]["is_over"]:
+                break
+            mover = next((s for s in (0, 1) if latest[s]["legal"]), None)
+            if mover is None:  # the bot is to act: wait for the next update
+                for s in (0, 1):
+                    latest[s] = receive_until(sockets[s], latest[s]["seq"] + 1)[-1]
+                continue
+            seq = latest[mover]["seq"]
+            sockets[mover].send_json({"type": "move", "expected_seq": seq, "action": rng.choice(latest[mover]["legal"])})
+            for s in (0, 1):
+                latest[s] = receive_until(sockets[s], seq + 1)[-1]
+        assert latest[0]["is_over"]
+        replies = {}
+        for s in (0, 1, 0):
+            sockets[s].send_json({"type": "rematch"})
+            reply = sockets[s].receive_json()
+            while reply["type"] != "rematch":
+                reply = sockets[s].receive_json()
+            assert reply.get("seat") == s
+            if s in replies:  # asking again gives the same seat of the same match
+                assert reply == replies[s]
+            replies[s] = reply
+    assert replies[0]["match_id"] == replies[1]["match_id"] != match_id
+    assert replies[0]["token"] != replies[1]["token"] and replies[0]["token"] not in tokens.values()
+    new_id = replies[0]["match_id"]
+    host = client.app.state.host  # type: ignore[attr-defined]
+    old_records, new_records = host.seats.get(match_id), host.seats.get(new_id)
+    assert [r.bot for r in new_records] == [r.bot for r in old_records] == [None, None, "rule"]
+    assert host.store.load(new_id).config == host.store.load(match_id).config
+    with client.websocket_connect(f"/api/matches/{new_id}/ws") as ws:
+        update = _join(ws, 1, replies[1]["token"])
+        assert update["type"] == "update" and update["seat"] == 1 and not update["is_over"]
+    with client.websocket_connect(f"/api/matches/{new_id}/ws") as ws:
+        ws.send_json({"type": "join", "seat": 0, "token": tokens["0"]})  # the old token is no key here
+        assert ws.receive()["type"] == "websocket.close"

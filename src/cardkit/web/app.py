@@ -57,6 +57,7 @@ from cardkit.web.protocol import (
     update_message,
 )
 from cardkit.web.seats import SeatRecord, SeatTable, hash_token, open_seats, token_matches
+from cardkit.web.rematch import Rematches
 from cardkit.web.table import LEVELS, entry_sentences, hint_message, rules_page, table_payload
 
 __all__ = [
@@ -143,6 +144,7 @@ class WebHost:
         self._building: dict[tuple[str, int | None, int], asyncio.Task[PreparedUpdate]] = {}
         self.hub = Hub(self._newest_in_store)
         self.bots = BotRunner(self.store, self.seats, self.hub.bump, bot_limits, allow_bot_matches)
+        self.rematches = Rematches()
         self._owns_store = store is None
         self._listener: PostgresListener | None = None
         self._poller: asyncio.Task[None] | None = None
@@ -432,6 +434,13 @@ class _Connection:
                 data = parse_message(message.get("text") if message.get("text") is not None else message.get("bytes"))
                 if data.get("type") == "hint" and self.seat is not None:
                     await self.send(await run_in_threadpool(self.host.hint, self.match_id, self.seat))
+                    bad = 0
+                    continue
+                if data.get("type") == "rematch" and self.seat is not None:
+                    reply = await run_in_threadpool(self.host.rematches.claim, self.host, self.match_id, self.seat)
+                    if reply["type"] == "rematch":
+                        self.host.drive_bots(reply["match_id"])
+                    await self.send(reply)
                     bad = 0
                     continue
                 move = parse_move(data)

@@ -21,25 +21,6 @@ async function lobby() {
   document.getElementById("players").addEventListener("input", drawSeats);
   document.getElementById("create").addEventListener("submit", create);
   drawGameForm();
-  // A rematch: the same game, players and bot levels per seat (app.js passes "again").
-  const again = new URLSearchParams(location.hash.slice(1)).get("again");
-  if (again) {
-    try {
-      const a = JSON.parse(again);
-      if (games.some(g => g.name === a.game)) {
-        select.value = a.game;
-        drawGameForm();
-        document.getElementById("players").value = String(a.players);
-        drawSeats();
-        for (const select of document.querySelectorAll("[data-seat]")) {
-          const level = (a.bots || {})[select.dataset.seat];
-          const found = levels.find(l => l.name === level);
-          select.value = found ? found.spec : "human";
-        }
-        document.getElementById("lobby-title").textContent = "Rematch: " + a.game;
-      }
-    } catch (e) { /* a hand-made link: the plain lobby */ }
-  }
 }
 
 function currentGame() {

@@ -18,12 +18,8 @@ function table(params) {
     if (play.last) draw(play.last);
   });
   document.getElementById("rematch-button").addEventListener("click", () => {
-    // The lobby, filled in with this match's game, players and the same bot at each seat;
-    // the new match has new seat links (a seat's token is never reused).
-    const data = play.last;
-    const bots = {};
-    for (const info of (data.table ? data.table.seats : [])) if (info.bot) bots[info.seat] = info.bot;
-    location.hash = new URLSearchParams({ again: JSON.stringify({ game: data.game, players: data.players, bots }) }).toString();
+    document.getElementById("rematch-button").disabled = true;
+    send({ type: "rematch" });
   });
   document.addEventListener("keydown", onKey);
   connect();
@@ -44,6 +40,12 @@ function connect() {
     const data = JSON.parse(msg.data);
     if (data.type === "update") { play.retry = 500; update(data); }
     else if (data.type === "hint") showHint(data);
+    else if (data.type === "rematch") {
+      // The same seat of the new match: this page becomes that seat's page.
+      const link = { match: data.match_id, seat: String(data.seat), token: data.token };
+      play.last = null;  // not "over": the old socket's close must not stop the new page
+      location.hash = new URLSearchParams(link).toString();
+    }
     else if (data.type === "error") { if (play.last) draw(play.last); showError(data.message); }  // buttons back
   };
   socket.onclose = (e) => {
@@ -440,6 +442,7 @@ function drawSummary(data) {
   const box = document.getElementById("summary");
   box.hidden = !data.is_over;
   if (!data.is_over) return;
+  document.getElementById("rematch-button").hidden = data.seat === null;
   const winners = data.result ? data.result.winners.map(s => seatName(s, data)) : [];
   const youWon = data.result && data.result.winners.includes(data.seat);
   document.getElementById("summary-text").textContent =
