@@ -3,7 +3,7 @@
 "use strict";
 
 const play = { match: null, seat: null, token: null, seq: -1, socket: null, retry: 500, closed: false,
-               last: null, selected: [], showLast: false, hint: null };
+               last: null, selected: [], showLast: false, hint: null, sheet: [] };
 
 function table(params) {
   document.getElementById("table").hidden = false;
@@ -420,6 +420,11 @@ function drawScores(data) {
   box.replaceChildren();
   for (const t of (data.table ? data.table.status.tables : [])) box.append(el("div", { class: "scroll" }, htmlTable(t)));
   const rounds = data.view.round_points;
+  if (!(rounds && rounds.length) && play.sheet.length) {
+    const header = ["hand"].concat(Array.from({ length: data.players }, (_, s) => s === data.seat ? "you" : "seat " + s));
+    const rows = play.sheet.map((r, i) => [String(i + 1)].concat(r.map(x => (x > 0 ? "+" : "") + x)));
+    box.append(el("div", { class: "scroll" }, htmlTable({ header, rows, numeric: header.map((_, i) => i > 0) }, "Points per hand")));
+  }
   if (rounds && rounds.length) {
     const header = ["round"].concat(Array.from({ length: data.players }, (_, s) => s === data.seat ? "you" : "seat " + s));
     const rows = rounds.map((r, i) => [String(i + 1)].concat(r.map(x => (x > 0 ? "+" : "") + x)));
@@ -431,6 +436,11 @@ function drawScores(data) {
 function narrate(data) {
   const list = document.getElementById("narration");
   for (const entry of data.entries) {
+    // The score sheet per hand: every event with "points" for each seat (a hand's end).
+    for (const ev of entry.events || []) {
+      if (Array.isArray(ev.points) && ev.points.length === data.players && ev.points.every(x => typeof x === "number"))
+        play.sheet.push(ev.points);
+    }
     const sentences = entry.sentences && entry.sentences.length ? entry.sentences
       : [(entry.actor < 0 ? "The dealer" : seatName(entry.actor, data)) + (entry.text ? ": " + prettyText(entry.text) : "")];
     const item = el("li", { "data-seq": String(entry.seq) }, sentences.join(" "));
