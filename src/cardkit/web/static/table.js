@@ -440,6 +440,8 @@ function narrate(data) {
     for (const ev of entry.events || []) {
       if (Array.isArray(ev.points) && ev.points.length === data.players && ev.points.every(x => typeof x === "number"))
         play.sheet.push(ev.points);
+      else if (Array.isArray(ev.seats) && ev.seats.length === data.players && ev.seats.every(x => x && typeof x.total === "number"))
+        play.sheet.push(ev.seats.map(x => x.total));  // Cutthroat Spades: each seat's hand total
     }
     const sentences = entry.sentences && entry.sentences.length ? entry.sentences
       : [(entry.actor < 0 ? "The dealer" : seatName(entry.actor, data)) + (entry.text ? ": " + prettyText(entry.text) : "")];
