@@ -3,12 +3,15 @@
 Random games of every game are played through the WebSocket with every seat and a
 spectator connected. Host side, the stored log is folded entry by entry to know the zones
 after each seq; then every update each viewer received is checked: its view and legal
-actions against the zones now, each entry against the zones just before and after it.
-Replays (``cardkit.web.replay``) are scanned the same way, step by step, their text included.
+actions against the zones now, each entry against the zones just before and after it. The
+page's extras are checked the same way: the table (status sentences and tables, in suit
+symbols) against the zones now, each entry's sentences with the entry. Replays
+(``cardkit.web.replay``) are scanned the same way, step by step, their text included.
 """
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from typing import Any, Iterable
@@ -19,7 +22,9 @@ from starlette.testclient import TestClient
 from cardkit.core.rules import Zone
 from cardkit.errors import ConcurrencyError
 from cardkit.games import get_rules
+from cardkit.render import symbols_to_codes
 from cardkit.testing.invariants import cards_mentioned
+from cardkit.testing.leaks import card_tokens
 from cardkit.cards import Card
 from tests.web.conftest import host_move, make_match, receive_until
 
@@ -91,6 +96,12 @@ def test_no_payload_names_a_concealed_card(client: TestClient, game: str, player
             ws.__exit__(None, None, None)
     log = client.app.state.host.store.log(match_id)  # type: ignore[attr-defined]
     zones = zones_by_seq(game, players, options, log)
+    deck = {card for zs in zones for zone in zs for card in zone.cards}
+
+    def worded(data: Any) -> set[Card]:
+        # the cards named in the page's text (sentences and tables write them as symbols: "10♥")
+        return set(card_tokens(symbols_to_codes(json.dumps(data, ensure_ascii=False)), deck))
+
     checked = 0
     for v, messages in received.items():
         for message in messages:
@@ -98,9 +109,11 @@ def test_no_payload_names_a_concealed_card(client: TestClient, game: str, player
             now = visible(zones[message["seq"] + 1], v, players)
             shown = cards_mentioned(message["view"]) | cards_mentioned(message["legal"])
             assert shown <= now, (v, message["seq"], shown - now)
+            told = worded(message["table"])  # the status sentences and tables, bot levels, notes
+            assert told <= now, (v, message["seq"], told - now, message["table"])
             for entry in message["entries"]:
                 around = visible(zones[entry["seq"]], v, players) | visible(zones[entry["seq"] + 1], v, players)
-                leaked = cards_mentioned(entry) - around
+                leaked = (cards_mentioned(entry) | worded(entry["sentences"])) - around
                 assert not leaked, (v, entry, leaked)
                 checked += 1
     assert checked > players * 10

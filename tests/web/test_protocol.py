@@ -87,7 +87,10 @@ def test_games_describe_their_options() -> None:
     assert {"crazy-eights", "cutthroat-spades", "spacc-u-mazz", "wizard"} <= set(games)
     eights = {o["name"]: o for o in games["crazy-eights"]["options"]}
     assert eights["mode"]["type"] == "choice" and eights["mode"]["choices"] == ["single", "points"]
-    assert eights["jack_skips"] == {"name": "jack_skips", "type": "bool", "default": False}
+    jack = eights["jack_skips"]
+    assert {k: jack[k] for k in ("name", "type", "default")} == {"name": "jack_skips", "type": "bool", "default": False}
+    assert "skip" in jack["doc"]  # the option schema's description, for the lobby
+    assert all(o.get("doc") for g in games.values() for o in g["options"])
     assert games["crazy-eights"]["min_players"] == 2
     assert eights["hand_size"]["default"] is None and eights["hand_size"]["depends_on_players"]
     json.dumps(games)  # JSON-compatible throughout

@@ -62,6 +62,8 @@ from cardkit.web.protocol import (
     update_message,
 )
 from cardkit.web.seats import SeatRecord, SeatTable, hash_token, open_seats, token_matches
+from cardkit.web.rematch import Rematches
+from cardkit.web.table import LEVELS, entry_sentences, hint_message, rules_page, table_payload
 
 __all__ = [
     "WebHost",
@@ -138,6 +140,7 @@ class WebHost:
         self.live = LiveMatches(self.store, self.seats, self.access, self.hub,
                                 inline_writes=scheme in ("sqlite", "memory"))
         self.bots = BotRunner(self.live, bot_limits, allow_bot_matches)
+        self.rematches = Rematches()
         self._owns_store = store is None
         self._listener: PostgresListener | None = None
         self._poller: asyncio.Task[None] | None = None
@@ -295,6 +298,12 @@ class WebHost:
         game = live.game
         entries = game.entries_for(seat, after) if after < live.seq else ()
         message = update_message(game, seat, entries, live.bot_seats, seeded=live.access.seeded)
+        # The page's table: the seat's view as sentences and tables, bot levels, and every
+        # entry's events as sentences (all from what this seat may see).
+        message["table"] = table_payload(game, seat, live.records)
+        sentences = {e.seq: entry_sentences(game.rules, e, seat) for e in entries}
+        for item in message["entries"]:
+            item["sentences"] = sentences.get(item["seq"], [])
         message["halted"] = self.bots.halted(live.seq, game.to_act, live.records)
         return message
 
@@ -329,6 +338,12 @@ class WebHost:
         """A socket of ``match_id`` left."""
         if seat is None:
             _decrement(self.spectators, match_id)
+
+    def hint(self, match_id: str, seat: int) -> dict[str, Any]:
+        """The ``hint`` message for ``seat``: what the rule bot would play now, and why
+        (from the live match when this process has it, else from the store)."""
+        live = self.live.get(match_id)
+        return hint_message(live.game if live is not None else self.store.load(match_id), seat)
 
     async def move(self, match_id: str, seat: int, expected_seq: int, action: str) -> int:
         """Play a seat's move; the newest seq once it is stored. Raises the game's errors.
@@ -407,6 +422,17 @@ class _Connection:
                 return
             try:
                 data = parse_message(message.get("text") if message.get("text") is not None else message.get("bytes"))
+                if data.get("type") == "hint" and self.seat is not None:
+                    await self.send(await run_in_threadpool(self.host.hint, self.match_id, self.seat))
+                    bad = 0
+                    continue
+                if data.get("type") == "rematch" and self.seat is not None:
+                    reply = await run_in_threadpool(self.host.rematches.claim, self.host, self.match_id, self.seat)
+                    if reply["type"] == "rematch":
+                        self.host.drive_bots(reply["match_id"])
+                    await self.send(reply)
+                    bad = 0
+                    continue
                 move = parse_move(data)
                 if self.seat is None:
                     raise ProtocolError("a spectator cannot move", "not_your_turn")
@@ -512,7 +538,8 @@ async def _games(request: Request) -> Response:
     host: WebHost = request.app.state.host
     # "host" tells the page what this host allows (the lobby shows a seed field only if seeds are taken).
     return JSONResponse({"games": describe_games(), "bots": describe_levels(),
-                         "host": {"allow_seeds": host.allow_seeds, "max_spectators": host.max_spectators}})
+                         "host": {"allow_seeds": host.allow_seeds, "max_spectators": host.max_spectators},
+                         "levels": [{"name": name, "spec": spec} for name, spec in LEVELS]})
 
 
 async def _read_body(request: Request, limit: int) -> bytes | None:
@@ -559,6 +586,13 @@ async def _create(request: Request) -> Response:
     return JSONResponse(created, status_code=201)
 
 
+async def _rules(request: Request) -> Response:
+    page = await run_in_threadpool(rules_page, request.path_params["game"][:60])
+    if page is None:
+        return Response("no such game", status_code=404, media_type="text/plain")
+    return Response(page, media_type="text/html; charset=utf-8")
+
+
 async def _index(request: Request) -> Response:
     return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
@@ -602,6 +636,7 @@ def create_app(
     routes = [
         Route("/", _index),
         Route("/api/games", _games),
+        Route("/rules/{game}", _rules),
         Route("/api/matches", _create, methods=["POST"]),
         WebSocketRoute("/api/matches/{match_id}/ws", _websocket),
         *replay_routes(_read_body, STATIC),

@@ -260,7 +260,22 @@ def describe_games() -> list[dict[str, Any]]:
                 if choices is not None:
                     item["choices"] = choices
                 options.append(item)
+        _add_docs(rules, options)
         out.append(
             {"name": name, "min_players": rules.min_players, "max_players": rules.max_players, "options": options}
         )
     return out
+
+
+def _add_docs(rules: Any, options: list[dict[str, Any]]) -> None:
+    # The option schema's description of each option (rules.options()), for the lobby.
+    from cardkit.core.options import options_of
+
+    try:
+        docs = {spec.name: spec.doc for spec in options_of(rules)}
+    except Exception:  # a user's game without a schema: names and defaults only
+        return
+    for item in options:
+        doc = docs.get(item["name"])
+        if doc:
+            item["doc"] = str(doc)
