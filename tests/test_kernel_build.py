@@ -301,3 +301,19 @@ def test_kernel_tests_under_the_other_build(test_file: str) -> None:
         capture_output=True, text=True, env=env, cwd=ROOT, timeout=1800,
     )
     assert out.returncode == 0, f"{test_file} under CARDKIT_KERNELS={other}:\n{out.stdout[-4000:]}\n{out.stderr[-2000:]}"
+
+
+def test_info_into_a_closed_pipe_prints_no_traceback() -> None:
+    # `python -m cardkit.kernels info | head -1`: the reader may leave before the output is
+    # written; the command must end quietly (as every `cardkit` command does).
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cardkit.kernels", "info"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    proc.stderr.close()
+    assert proc.wait(timeout=60) in (0, 141)
+    assert "Traceback" not in err and "BrokenPipeError" not in err, err

@@ -58,5 +58,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
+def _run() -> int:
+    try:
+        status = main()
+        sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's last flush
+        return status
+    except BrokenPipeError:
+        # the reader left (`... info | head`): say nothing, and point standard output at
+        # /dev/null so that the interpreter's final flush cannot fail again (as `cardkit` does)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+        return 141
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(_run())
