@@ -11,11 +11,12 @@ from functools import lru_cache
 from typing import Any, Sequence
 
 from cardkit.cards import SUITS, Card, standard_deck
-from cardkit.core.rules import CHANCE, Pick, Shuffle
+from cardkit.core.rules import CHANCE
 from cardkit.errors import IllegalActionError
 from cardkit.games.crazy_eights.action_space import action_space
 from cardkit.games.crazy_eights.config import CrazyEightsConfig
 from cardkit.games.crazy_eights.state import CrazyEightsState
+from cardkit.games.kernel_bridge import apply_chance_outcome
 from cardkit.kernels._base import OVER, Kernel
 from cardkit.kernels.crazy_eights import (
     REASON_DRAW,
@@ -112,12 +113,7 @@ class CrazyEightsBridge:
 
     def apply_chance(self, kernel: Kernel, outcome: Any) -> None:
         """Answer the kernel's pending chance node with a reference ``Pick`` or ``Shuffle``."""
-        if isinstance(outcome, Pick):
-            kernel.chance_pick(outcome.index)
-        elif isinstance(outcome, Shuffle):
-            kernel.chance_shuffle(self.card_ints(outcome.order))
-        else:
-            raise IllegalActionError(f"{outcome!r} is not a chance outcome")
+        apply_chance_outcome(kernel, outcome, self.card_ints)
 
     def card_ints(self, cards: Sequence[Card]) -> list[int]:
         """The kernel's ints for ``cards``, in order."""

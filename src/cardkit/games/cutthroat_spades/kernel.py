@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import Any, Final, Sequence
 
 from cardkit.cards import Card
-from cardkit.core.rules import Pick, Shuffle
 from cardkit.games.cutthroat_spades.action_space import action_space
 from cardkit.games.cutthroat_spades.config import CutthroatConfig
 from cardkit.games.cutthroat_spades.state import CutthroatState
 from cardkit.kernels import cutthroat_spades as ks
+from cardkit.games.kernel_bridge import apply_chance_outcome
 from cardkit.kernels._base import Kernel
 
 __all__ = ["CutthroatSpadesBridge", "bridge", "params_of"]
@@ -102,12 +102,7 @@ class CutthroatSpadesBridge:
 
     def apply_chance(self, kernel: Kernel, outcome: Any) -> None:
         """Answer the kernel's pending chance node with a reference ``Pick`` or ``Shuffle``."""
-        if isinstance(outcome, Pick):
-            kernel.chance_pick(outcome.index)
-        elif isinstance(outcome, Shuffle):
-            kernel.chance_shuffle(self.card_ints(outcome.order))
-        else:
-            raise TypeError(f"not a chance outcome: {outcome!r}")
+        apply_chance_outcome(kernel, outcome, self.card_ints)
 
     def card_ints(self, cards: Sequence[Card]) -> list[int]:
         """The kernel's ints for ``cards`` (in order)."""

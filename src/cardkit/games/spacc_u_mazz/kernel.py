@@ -10,11 +10,11 @@ from __future__ import annotations
 from typing import Any, Final, Sequence
 
 from cardkit.cards import SUITS, Card
-from cardkit.core.rules import Pick
 from cardkit.games.spacc_u_mazz.action_space import action_space
 from cardkit.games.spacc_u_mazz.config import SpaccConfig
 from cardkit.games.spacc_u_mazz.state import SpaccState
 from cardkit.kernels import spacc_u_mazz as K
+from cardkit.games.kernel_bridge import apply_chance_outcome
 from cardkit.kernels._base import Kernel
 
 __all__ = ["SpaccKernelBridge", "kernel_bridge", "card_int", "card_of"]
@@ -143,10 +143,7 @@ class SpaccKernelBridge:
 
     def apply_chance(self, kernel: Kernel, outcome: Any) -> None:
         """Answer the kernel's pending pick or shuffle with the reference outcome."""
-        if isinstance(outcome, Pick):
-            kernel.chance_pick(outcome.index)
-        else:
-            kernel.chance_shuffle(_ints(outcome.order))
+        apply_chance_outcome(kernel, outcome, _ints)
 
     def card_ints(self, cards: Sequence[Any]) -> list[int]:
         """The kernel's ints for ``cards``."""

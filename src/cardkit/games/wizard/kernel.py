@@ -10,11 +10,11 @@ from __future__ import annotations
 from typing import Any, Final, Sequence
 
 from cardkit.cards import SUITS, Card
-from cardkit.core.rules import Pick, Shuffle
 from cardkit.games.wizard.actions import Bid, ChooseTrump, Play
 from cardkit.games.wizard.config import WizardConfig
 from cardkit.games.wizard.events import BidMade, CardPlayed, TrumpChosen
 from cardkit.games.wizard.state import DECK, WizardState
+from cardkit.games.kernel_bridge import apply_chance_outcome
 from cardkit.kernels._base import Kernel
 from cardkit.kernels.wizard import ZONE_HAND, ZONE_STOCK, WizardKernel
 
@@ -88,12 +88,7 @@ class WizardBridge:
 
     def apply_chance(self, kernel: Kernel, outcome: Any) -> None:
         """Answer the kernel's first-dealer pick or round shuffle with the reference outcome."""
-        if isinstance(outcome, Pick):
-            kernel.chance_pick(outcome.index)
-        elif isinstance(outcome, Shuffle):
-            kernel.chance_shuffle(self.card_ints(outcome.order))
-        else:
-            raise TypeError(f"not a chance outcome: {outcome!r}")
+        apply_chance_outcome(kernel, outcome, self.card_ints)
 
     def card_ints(self, cards: Sequence[Card]) -> list[int]:
         """The card ints of ``cards`` (in order)."""
