@@ -27,6 +27,14 @@ def free_port() -> int:
 @contextlib.contextmanager
 def running_server(store_url: str, startup: float = 30.0, args: Sequence[str] = ()) -> Iterator[str]:
     """``cardkit serve --store store_url [args]`` on a free port; yields its base URL."""
+    with server_process(store_url, startup, args) as (base, _proc):
+        yield base
+
+
+@contextlib.contextmanager
+def server_process(store_url: str, startup: float = 30.0,
+                   args: Sequence[str] = ()) -> Iterator[tuple[str, "subprocess.Popen[bytes]"]]:
+    """As :func:`running_server`, yielding the base URL and the process (a test may kill it)."""
     port = free_port()
     env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
     proc = subprocess.Popen(
@@ -48,7 +56,7 @@ def running_server(store_url: str, startup: float = 30.0, args: Sequence[str] = 
             if time.monotonic() > deadline:
                 raise RuntimeError("the server did not start in time")
             time.sleep(0.1)
-        yield base
+        yield base, proc
     finally:
         proc.terminate()
         try:

@@ -505,7 +505,15 @@ async def _serve(host: WebHost, ws: WebSocket, live: LiveMatch, message: Any) ->
         if host.spectators.get(match_id, 0) >= host.max_spectators:
             await _close(ws, f"this match has its most spectators here ({host.max_spectators})")
             return
-    conn = _Connection(host, ws, match_id, join.seat, join.after)
+    try:  # a client resuming here after another process served it: never older than it saw
+        after = await host.live.resume(live, join.after)
+    except Exception as exc:
+        log.error("resume of match %s failed", match_id, exc_info=exc)
+        with contextlib.suppress(Exception):
+            await ws.send_text(json.dumps(server_error(), separators=(",", ":")))
+            await ws.close(1011, "server error")
+        return
+    conn = _Connection(host, ws, match_id, join.seat, after)
     host.joined(match_id, join.seat)
     host.hub.watch(match_id, live.seq)
     host.drive_bots(match_id)  # a match left waiting on a bot (a host restart) moves on

@@ -173,6 +173,20 @@ class LiveMatches:
             async with live.lock:
                 await self._catch_up_locked(live)
 
+    async def resume(self, live: LiveMatch, after: int) -> int:
+        """Where a client that has seen up to ``after`` resumes: ``after``, once ``live`` holds
+        it; or the live match's seq when the client claims a seq the store does not have.
+
+        A client that reconnects to this process after another one served it may have seen
+        moves this process has not heard of yet (their notification is on its way): the
+        store is read once, so the client is never sent an update older than what it saw.
+        """
+        if after > live.seq:
+            async with live.lock:
+                if after > live.seq:
+                    await self._catch_up_locked(live)
+        return min(after, live.seq)
+
     async def _catch_up_locked(self, live: LiveMatch) -> None:
         game = await self._in_thread(self._read_on, self._store, live.match_id, live.game)
         if _seq_of(game) > live.seq:
