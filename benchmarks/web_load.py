@@ -228,7 +228,7 @@ def _wipe(dsn: str) -> None:
 
     with psycopg.connect(dsn, autocommit=True) as conn:
         for t in ("cardkit_entries", "cardkit_snapshots", "cardkit_matches", "cardkit_schema", "cardkit_web_seats",
-                  "cardkit_web_access"):
+                  "cardkit_web_access", "cardkit_web_rematches"):
             conn.execute(f"DROP TABLE IF EXISTS {t}")
 
 

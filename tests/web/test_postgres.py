@@ -24,6 +24,7 @@ def _wipe(dsn: str) -> None:
     with psycopg.connect(dsn, autocommit=True) as conn:
         conn.execute("DROP TABLE IF EXISTS cardkit_web_seats")
         conn.execute("DROP TABLE IF EXISTS cardkit_web_access")
+        conn.execute("DROP TABLE IF EXISTS cardkit_web_rematches")
 
 
 def test_two_server_processes_share_one_postgres_store() -> None:

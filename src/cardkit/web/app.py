@@ -61,8 +61,8 @@ from cardkit.web.protocol import (
     server_error,
     update_message,
 )
-from cardkit.web.seats import SeatRecord, SeatTable, hash_token, open_seats, token_matches
-from cardkit.web.rematch import Rematches
+from cardkit.web.seats import PENDING, SeatRecord, SeatTable, hash_token, open_seats, token_matches
+from cardkit.web.rematch import Rematches, open_rematches
 from cardkit.web.table import LEVELS, entry_sentences, hint_message, rules_page, table_payload
 
 __all__ = [
@@ -140,7 +140,7 @@ class WebHost:
         self.live = LiveMatches(self.store, self.seats, self.access, self.hub,
                                 inline_writes=scheme in ("sqlite", "memory"))
         self.bots = BotRunner(self.live, bot_limits, allow_bot_matches)
-        self.rematches = Rematches()
+        self.rematches = Rematches(open_rematches(store_url))  # in the store's database: any process finds them
         self._owns_store = store is None
         self._listener: PostgresListener | None = None
         self._poller: asyncio.Task[None] | None = None
@@ -170,6 +170,7 @@ class WebHost:
             await run_in_threadpool(self._listener.stop)
         self.seats.close()
         self.access.close()
+        self.rematches.table.close()
         if self._owns_store:
             self.store.close()
 
@@ -378,8 +379,10 @@ def _move_error(exc: Exception) -> tuple[ErrorCode, str] | None:
 class _Connection:
     """One WebSocket client after a successful join."""
 
-    def __init__(self, host: WebHost, ws: WebSocket, match_id: str, seat: int | None, after: int) -> None:
+    def __init__(self, host: WebHost, ws: WebSocket, match_id: str, seat: int | None, after: int,
+                 token: str = "") -> None:
         self.host, self.ws, self.match_id, self.seat = host, ws, match_id, seat
+        self.token = token  # the seat's: its rematch token is derived from it
         self.sent = after
         self._send_lock = asyncio.Lock()
 
@@ -427,7 +430,8 @@ class _Connection:
                     bad = 0
                     continue
                 if data.get("type") == "rematch" and self.seat is not None:
-                    reply = await run_in_threadpool(self.host.rematches.claim, self.host, self.match_id, self.seat)
+                    reply = await run_in_threadpool(self.host.rematches.claim, self.host, self.match_id, self.seat,
+                                                    self.token)
                     if reply["type"] == "rematch":
                         self.host.drive_bots(reply["match_id"])
                     await self.send(reply)
@@ -494,6 +498,8 @@ async def _serve(host: WebHost, ws: WebSocket, live: LiveMatch, message: Any) ->
         await _close(ws, str(exc))
         return
     if join.seat is not None:
+        if live.records[join.seat].token_hash == PENDING:  # a rematch seat: claimed since, maybe elsewhere
+            live.records = await run_in_threadpool(host.seats.get, match_id)
         record = live.records[join.seat]
         if record.bot is not None or not token_matches(join.token or "", record.token_hash):
             await _close(ws, "wrong token for that seat")
@@ -513,7 +519,7 @@ async def _serve(host: WebHost, ws: WebSocket, live: LiveMatch, message: Any) ->
             await ws.send_text(json.dumps(server_error(), separators=(",", ":")))
             await ws.close(1011, "server error")
         return
-    conn = _Connection(host, ws, match_id, join.seat, after)
+    conn = _Connection(host, ws, match_id, join.seat, after, join.token or "")
     host.joined(match_id, join.seat)
     host.hub.watch(match_id, live.seq)
     host.drive_bots(match_id)  # a match left waiting on a bot (a host restart) moves on

@@ -5,8 +5,10 @@ each human seat's token, each bot seat's spec and the seed of its random stream 
 one side table, ``cardkit_web_seats``, in the same database (SQLite file or PostgreSQL), or
 in this process's memory for ``memory:`` stores. The table is created if missing; the web
 host owns it, so the store's schema version does not cover it. Seat records never change
-after a match is created, so each process caches them (the most recently used
-:data:`SEAT_CACHE_LIMIT` matches). The cache may drop a match; the table never does: for
+after a match is created, with one exception: a rematch's human seat is :data:`PENDING` until
+its player asks for the rematch (see :mod:`cardkit.web.rematch`), and is then given its
+token's hash once. So each process caches the records of a match once no seat is pending
+(the most recently used :data:`SEAT_CACHE_LIMIT` matches). The cache may drop a match; the table never does: for
 ``memory:`` stores the table is a dict that lives as long as the store's own matches do.
 """
 
@@ -26,7 +28,7 @@ from cardkit.web.sidetable import LruCache, open_postgres_pool
 
 __all__ = [
     "SeatRecord", "SeatTable", "MemorySeats", "SqliteSeats", "PostgresSeats", "open_seats", "hash_token", "token_matches",
-    "SEAT_CACHE_LIMIT",
+    "SEAT_CACHE_LIMIT", "PENDING",
 ]
 
 SEAT_CACHE_LIMIT = 10_000
@@ -39,7 +41,13 @@ _CREATE = (
     " PRIMARY KEY (match_id, seat))"
 )
 _INSERT = "INSERT INTO cardkit_web_seats (match_id, seat, token_hash, bot, bot_seed) VALUES (?, ?, ?, ?, ?)"
+_CLAIM = "UPDATE cardkit_web_seats SET token_hash = ? WHERE match_id = ? AND seat = ? AND token_hash = 'pending'"
 _SELECT = "SELECT seat, token_hash, bot, bot_seed FROM cardkit_web_seats WHERE match_id = ? ORDER BY seat"
+
+
+PENDING = "pending"
+"""The ``token_hash`` of a rematch's human seat whose player has not asked for it yet: no
+token matches it (a hash is 64 hex digits)."""
 
 
 def hash_token(token: str) -> str:
@@ -94,6 +102,11 @@ class SeatTable(Protocol):
         """The seats of a match, by seat; ``()`` if the host made no such match."""
         ...
 
+    def claim(self, match_id: str, seat: int, token_hash: str) -> None:
+        """Give the :data:`PENDING` ``seat`` of ``match_id`` its token's hash (nothing if it
+        is not pending: a seat is claimed once)."""
+        ...
+
     def close(self) -> None:
         """Release connections."""
         ...
@@ -108,8 +121,11 @@ class _Cached:
         )
 
     def _remember(self, match_id: str, records: tuple[SeatRecord, ...]) -> tuple[SeatRecord, ...]:
-        # An unknown match (no rows) is not cached: another process may create it later.
-        return self._cache.put(match_id, records) if records else records
+        # An unknown match (no rows) is not cached: another process may create it later; nor
+        # is one with a pending seat: another process may give it its token.
+        if not records or any(r.token_hash == PENDING for r in records):
+            return records
+        return self._cache.put(match_id, records)
 
     def _cached(self, match_id: str) -> tuple[SeatRecord, ...] | None:
         return self._cache.get(match_id)
@@ -135,6 +151,14 @@ class MemorySeats:
         """The seats of a match, ``()`` if unknown."""
         with self._lock:
             return self._records.get(match_id, ())
+
+    def claim(self, match_id: str, seat: int, token_hash: str) -> None:
+        """Give a pending seat its token's hash."""
+        with self._lock:
+            records = self._records.get(match_id, ())
+            if 0 <= seat < len(records) and records[seat].token_hash == PENDING:
+                changed = attrs.evolve(records[seat], token_hash=token_hash)
+                self._records[match_id] = records[:seat] + (changed,) + records[seat + 1:]
 
     def close(self) -> None:
         """Nothing to release."""
@@ -181,6 +205,17 @@ class SqliteSeats(_Cached):
             conn.close()
         return self._remember(match_id, _records(rows))
 
+    def claim(self, match_id: str, seat: int, token_hash: str) -> None:
+        """Give a pending seat its token's hash."""
+        conn = self._connect()
+        try:
+            with conn:
+                conn.execute(_CLAIM, (token_hash, match_id, seat))
+        except sqlite3.Error as exc:
+            raise StoreError(f"SQLite seat table: {exc}") from None
+        finally:
+            conn.close()
+
     def close(self) -> None:
         """Nothing held between calls."""
 
@@ -212,6 +247,14 @@ class PostgresSeats(_Cached):
         except self._error as exc:
             raise StoreError(f"PostgreSQL seat table: {exc}") from None
         return self._remember(match_id, _records(rows))
+
+    def claim(self, match_id: str, seat: int, token_hash: str) -> None:
+        """Give a pending seat its token's hash."""
+        try:
+            with self._pool.connection() as conn:
+                conn.execute(_CLAIM.replace("?", "%s"), (token_hash, match_id, seat))
+        except self._error as exc:
+            raise StoreError(f"PostgreSQL seat table: {exc}") from None
 
     def close(self) -> None:
         """Close the pool."""
