@@ -5,7 +5,9 @@
 It speaks what ``benchmarks/web_load.py``'s clients speak (``POST /api/matches``, then
 ``join`` / ``move`` / ``update`` on ``/api/matches/{id}/ws``) for a match shaped like the
 benchmark's Crazy Eights for 3 (two human seats and a bot seat that answers at once, about
-as many entries per match, updates of a similar size), with none of the work of a real host:
+as many entries per match, updates of the same shape and a similar size: the view, the
+``table`` (status sentences, the per-seat table, the seats) and each entry's ``sentences``),
+with none of the work of a real host:
 no rules, no store, no tokens checked, one dict per match in memory, one ``json.dumps`` per
 update per socket. Served by uvicorn with the same WebSocket settings as ``cardkit serve``
 (per-message compression on), so what the host costs above it is the host's own work.
@@ -38,6 +40,17 @@ _VIEW = {"game": "crazy-eights", "players": 3, "seat": 0, "phase": "play", "mode
          "revealed_hands": None, "legal_actions": [], "result": None}
 
 
+# The page's table and an entry's sentences as the host sends them (Crazy Eights for 3, mid-hand).
+_TABLE = {"status": {"sentences": ["One hand; seat 0 dealt.", "Top card: 5\u2665; the suit to play is \u2665 hearts.",
+                                   "Order of play: 1\u21922\u21920.", "Stock: 29 cards; discard pile: 8 cards."],
+                     "tables": [{"title": "", "header": ["seat", "cards", "score"],
+                                 "rows": [["Seat 0 (you)", "7", "0"], ["Seat 1", "8", "0"], ["Seat 2 (rule bot)", "3", "0"]],
+                                 "numeric": [False, True, True]}]},
+          "seats": [{"seat": 0, "bot": None}, {"seat": 1, "bot": None}, {"seat": 2, "bot": "rule"}], "notes": []}
+BARE = False
+"""``--bare``: updates without ``table`` and ``sentences`` (the protocol before the card table)."""
+
+
 class _Match:
     def __init__(self) -> None:
         self.entries: list[dict[str, Any]] = [{"seq": 0, "actor": -1, "action": None, "events": [], "text": None}]
@@ -58,15 +71,20 @@ class _Match:
                              "events": [{"type": "card_played", "seat": actor, "card": action[-2:], "suit": None,
                                          "pending_draw": 0, "next_seat": (actor + 1) % 3}],
                              "text": action})
+        if not BARE:
+            self.entries[-1]["sentences"] = [f"Seat {actor} plays {action[-2:]}; seat {(actor + 1) % 3} is next."]
 
     def update(self, seat: int, after: int) -> str:
         over = self.seq >= ENTRIES - 1
-        return json.dumps({
+        message = {
             "type": "update", "seq": self.seq, "game": "crazy-eights", "players": 3, "seat": seat,
             "to_act": None if over else self.to_act, "legal": _LEGAL if not over and self.to_act == seat else [],
             "view": {**_VIEW, "seat": seat, "to_act": self.to_act}, "scores": [0, 0, 0], "is_over": over, "result": None, "bots": [2], "seeded": False,
             "entries": self.entries[after + 1:], "halted": None,
-        }, separators=(",", ":"))
+        }
+        if not BARE:
+            message["table"] = _TABLE
+        return json.dumps(message, separators=(",", ":"))
 
 
 _matches: dict[str, _Match] = {}
@@ -130,7 +148,10 @@ def main() -> None:
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--bare", action="store_true", help="updates without the table and sentences")
     args = parser.parse_args()
+    global BARE
+    BARE = args.bare
     uvicorn.run(app, host="127.0.0.1", port=args.port, log_level="warning", ws_max_size=16_384, lifespan="off")
 
 

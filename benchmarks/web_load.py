@@ -70,11 +70,13 @@ def _cpu_seconds(bases: list[str]) -> float:
 @contextlib.contextmanager
 def server(store_url: str, src: str = SRC) -> Iterator[str]:
     """A ``cardkit serve`` process (of the cardkit in ``src``) on a free loopback port, stopped
-    at the end; ``store_url`` ``"floor"``: the Starlette floor (``web_floor.py``) instead."""
+    at the end; ``store_url`` ``"floor"``: the Starlette floor (``web_floor.py``) instead
+    (``"floor-bare"``: the floor without the table and sentences)."""
     port = _free_port()
     env = {**os.environ, "PYTHONPATH": src + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    if store_url == "floor":
-        command = [sys.executable, str(Path(__file__).with_name("web_floor.py")), "--port", str(port)]
+    if store_url.startswith("floor"):
+        command = [sys.executable, str(Path(__file__).with_name("web_floor.py")), "--port", str(port),
+                   *(["--bare"] if store_url == "floor-bare" else [])]
     else:
         command = [sys.executable, "-m", "cardkit.cli.main", "serve", "--store", store_url, "--host", "127.0.0.1",
                    "--port", str(port), "--log-level", "warning",
@@ -116,6 +118,7 @@ class Tally:
         self.matches_finished = 0
         self.cpu = float("nan")  # the servers' CPU seconds during the run
         self.client_cpu = float("nan")  # this process's (all the clients')
+        self.db_cpu = float("nan")  # the PostgreSQL backends' serving the benchmark's database
 
 
 async def client(base: str, match_id: str, seat: int, token: str, deadline: float, rng: random.Random,
@@ -196,13 +199,36 @@ async def table(bases: list[str], index: int, deadline: float, tally: Tally) -> 
             ))
 
 
-async def run(bases: list[str], clients: int, seconds: float) -> Tally:
-    """``clients`` clients (``clients / 2`` tables) for ``seconds``."""
+def _db_cpu(dsn: str | None) -> dict[int, float]:
+    """CPU seconds so far of each PostgreSQL backend connected to ``dsn``'s database (the
+    server must run on this machine: read from /proc); empty without ``dsn``."""
+    if not dsn:
+        return {}
+    import psycopg
+
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        pids = [int(r[0]) for r in conn.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")]
+    out = {}
+    for pid in pids:
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            out[pid] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return out
+
+
+async def run(bases: list[str], clients: int, seconds: float, dsn: str | None = None) -> Tally:
+    """``clients`` clients (``clients / 2`` tables) for ``seconds``; with ``dsn``, the
+    database's backends' CPU time too."""
     tally = Tally()
     deadline = time.monotonic() + seconds
+    db = _db_cpu(dsn)
     cpu, own = _cpu_seconds(bases), time.process_time()
     await asyncio.gather(*(table(bases, i, deadline, tally) for i in range(clients // 2)))
     tally.cpu, tally.client_cpu = _cpu_seconds(bases) - cpu, time.process_time() - own
+    if dsn:
+        after = _db_cpu(dsn)
+        tally.db_cpu = sum(after[pid] - db.get(pid, 0.0) for pid in after)
     return tally
 
 
@@ -218,7 +244,9 @@ def report(name: str, tally: Tally, seconds: float) -> None:
     p99 = _p99(tally)
     print(f"{name}: {tally.moves / seconds:7.1f} human moves/s, {tally.entries / seconds:7.1f} entries/s, "
           f"latency p50 {p50:6.1f} ms p99 {p99:6.1f} ms, CPU per move: server {tally.cpu * 1000 / max(tally.moves, 1):4.2f} "
-          f"ms, clients {tally.client_cpu * 1000 / max(tally.moves, 1):4.2f} ms; {tally.matches_finished} matches finished, {len(tally.errors)} errors")
+          f"ms, clients {tally.client_cpu * 1000 / max(tally.moves, 1):4.2f} ms"
+          + ("" if tally.db_cpu != tally.db_cpu else f", database {tally.db_cpu * 1000 / max(tally.moves, 1):4.2f} ms")
+          + f"; {tally.matches_finished} matches finished, {len(tally.errors)} errors")
     for error in tally.errors[:10]:
         print("   error:", error)
 
@@ -239,6 +267,8 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--postgres", help="DSN of a database the benchmark may empty")
     parser.add_argument("--no-sqlite", action="store_true", help="skip the floor and SQLite runs")
+    parser.add_argument("--bare-floor", action="store_true",
+                        help="also run the floor without the table and sentences (the protocol's older, smaller updates)")
     parser.add_argument("--src", default=SRC, help="the cardkit sources to serve (another checkout's src/, "
                         "to compare two versions in one sitting); default: this checkout's")
     args = parser.parse_args()
@@ -249,6 +279,11 @@ def main() -> int:
           f"{args.seconds:g} s per run, loopback" + ("" if src == SRC else f", serving {src}"))
     failed = False
     if not args.no_sqlite:
+        if args.bare_floor:
+            with server("floor-bare") as base:
+                bare = asyncio.run(run([base], args.clients, args.seconds))
+                report("floor, bare updates   ", bare, args.seconds)
+                failed |= bool(bare.errors)
         with server("floor") as base:
             floor = asyncio.run(run([base], args.clients, args.seconds))
             report("starlette floor       ", floor, args.seconds)
@@ -262,14 +297,16 @@ def main() -> int:
         tail = _p99(tally) / _p99(floor)
         print(f"sqlite / floor: {rate:.2f}x the moves/s (target >= 0.6x: {'met' if rate >= 0.6 else 'not met'}), "
               f"{tail:.1f}x the p99 (target <= 5x: {'met' if tail <= 5 else 'not met'})")
+        if args.bare_floor and bare.moves:
+            print(f"sqlite / bare floor: {tally.moves / bare.moves:.2f}x the moves/s, {_p99(tally) / _p99(bare):.1f}x the p99")
     if args.postgres:
         _wipe(args.postgres)
         with server(args.postgres, src) as base:
-            one = asyncio.run(run([base], args.clients, args.seconds))
+            one = asyncio.run(run([base], args.clients, args.seconds, args.postgres))
             report("postgres, 1 process   ", one, args.seconds)
             failed |= bool(one.errors)
         with server(args.postgres, src) as first, server(args.postgres, src) as second:
-            two = asyncio.run(run([first, second], args.clients, args.seconds))
+            two = asyncio.run(run([first, second], args.clients, args.seconds, args.postgres))
             report("postgres, 2 processes ", two, args.seconds)
             failed |= bool(two.errors)
         scale = two.moves / one.moves if one.moves else float("nan")

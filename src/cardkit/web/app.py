@@ -40,6 +40,7 @@ from cardkit.errors import (
     NotationError,
     NotYourTurnError,
 )
+from cardkit.serde import to_json
 from cardkit.store import Store
 from cardkit.store.errors import UnknownMatchError
 from cardkit.web.access import AccessTable, MatchAccess, open_access
@@ -54,6 +55,7 @@ from cardkit.web.protocol import (
     ProtocolError,
     describe_games,
     describe_levels,
+    encode,
     error_message,
     parse_join,
     parse_message,
@@ -298,10 +300,13 @@ class WebHost:
         live = self._live(match_id)
         game = live.game
         entries = game.entries_for(seat, after) if after < live.seq else ()
-        message = update_message(game, seat, entries, live.bot_seats, seeded=live.access.seeded)
+        # The view and the legal actions once for both the message and the table.
+        view = to_json(game.view(seat))
+        legal = tuple(game.legal_actions()) if seat is not None and game.to_act == seat else ()
+        message = update_message(game, seat, entries, live.bot_seats, seeded=live.access.seeded, view=view, legal=legal)
         # The page's table: the seat's view as sentences and tables, bot levels, and every
         # entry's events as sentences (all from what this seat may see).
-        message["table"] = table_payload(game, seat, live.records)
+        message["table"] = table_payload(game, seat, live.records, view=view, legal=legal)
         sentences = {e.seq: entry_sentences(game.rules, e, seat) for e in entries}
         for item in message["entries"]:
             item["sentences"] = sentences.get(item["seq"], [])
@@ -321,7 +326,7 @@ class WebHost:
         prepared = live.updates.get(key)
         if prepared is None:
             update = self.build_update(match_id, seat, after)
-            prepared = live.updates[key] = PreparedUpdate(update["seq"], json.dumps(update, separators=(",", ":")))
+            prepared = live.updates[key] = PreparedUpdate(update["seq"], encode(update))
         return prepared
 
     def _live(self, match_id: str) -> LiveMatch:

@@ -140,7 +140,10 @@ class PostgresListener:
     """A thread holding one connection that LISTENs to the store's channel for this process.
 
     Every notification (payload ``"<seq>:<match_id>"``) is handed to ``on_notify`` on the
-    event loop, and every time the LISTEN is (re-)established ``on_listen`` is called there:
+    event loop, in batches: the thread waits for one notification, then takes every one
+    already queued behind it and hands them over in one call (one wake-up of the event loop
+    for a burst of moves, not one per move; of several notices of one match only the newest
+    seq is passed on). Every time the LISTEN is (re-)established ``on_listen`` is called there:
     notifications sent while the connection was down are lost, so the host re-reads what its
     clients watch. The thread checks ``stop`` every half second, so it ends promptly. Its
     connection is named ``cardkit-web-listen`` (``application_name``) for the operator.
@@ -183,13 +186,22 @@ class PostgresListener:
                     if self._on_listen is not None:
                         self._loop.call_soon_threadsafe(self._on_listen)
                     while not self._stop.is_set():
-                        for note in conn.notifies(timeout=0.5):
-                            seq_text, _, match_id = note.payload.partition(":")
-                            if seq_text.lstrip("-").isdigit():
-                                self._loop.call_soon_threadsafe(self._on_notify, match_id, int(seq_text))
+                        newest: dict[str, int] = {}
+                        for notes in (conn.notifies(timeout=0.5, stop_after=1), conn.notifies(timeout=0.0)):
+                            for note in notes:  # the first, then whatever is queued behind it
+                                seq_text, _, match_id = note.payload.partition(":")
+                                if seq_text.lstrip("-").isdigit():
+                                    newest[match_id] = max(int(seq_text), newest.get(match_id, -1))
+                        if newest:
+                            self._loop.call_soon_threadsafe(self._notify_all, newest)
             except psycopg.Error:
                 # The server went away: try again shortly (and re-read on success, above).
                 self._stop.wait(self.RETRY)
+
+    def _notify_all(self, newest: dict[str, int]) -> None:
+        # On the event loop: one call for a batch of notifications.
+        for match_id, seq in newest.items():
+            self._on_notify(match_id, seq)
 
     def stop(self) -> None:
         """Stop the thread and wait for it."""

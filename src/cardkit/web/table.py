@@ -57,17 +57,23 @@ def _status_json(st: Status) -> dict[str, Any]:
     }
 
 
-def table_payload(game: Game[Any, Any], seat: int | None, records: Sequence[SeatRecord]) -> dict[str, Any]:
+def table_payload(game: Game[Any, Any], seat: int | None, records: Sequence[SeatRecord], *,
+                  view: Any = None, legal: tuple[Any, ...] | None = None) -> dict[str, Any]:
     """``{"status", "seats", "notes"}`` for ``seat`` (``None``: a spectator), from its view only.
 
     ``seats``: per seat its ``label`` and ``bot`` level name (``None`` for a person);
     ``status``: the game's sentences and tables (:func:`cardkit.render.status`); ``notes``:
     lines explaining terse notation among the seat's legal actions (empty for others).
+    ``view`` (``to_json(game.view(seat))``) and ``legal`` (the game's legal actions) may be
+    given when the caller has them already.
     """
-    view = to_json(game.view(seat))
+    view = to_json(game.view(seat)) if view is None else view
     names = {r.seat: f"{level_name(r.bot)} bot" for r in records if r.bot is not None}
     st = status(game.rules, view, names)
-    legal = game.legal_actions() if seat is not None and game.to_act == seat else ()
+    if seat is None or game.to_act != seat:
+        legal = ()
+    elif legal is None:
+        legal = tuple(game.legal_actions())
     return {
         "status": _status_json(st),
         "seats": [{"seat": r.seat, "bot": level_name(r.bot)} for r in records],
