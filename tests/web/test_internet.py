@@ -136,7 +136,8 @@ def test_a_failed_move_tells_the_player_only_server(failure: Exception, caplog: 
             # Broken only now, with seat 0 to act: were it broken from the start, a bot that
             # opens the game (the deal is random) would fail its own move and seat 0 would
             # wait for its turn forever.
-            store.play = broken  # type: ignore[method-assign]
+            # Both write paths: a move alone is played, a move with a bot's reply is appended.
+            store.play = store.append = broken  # type: ignore[method-assign]
             ws.send_json({"type": "move", "expected_seq": update["seq"], "action": update["legal"][0]})
             reply = ws.receive_json()
     assert reply["type"] == "error" and reply["code"] == "server", reply

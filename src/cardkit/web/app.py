@@ -354,8 +354,15 @@ class WebHost:
     async def move(self, match_id: str, seat: int, expected_seq: int, action: str) -> int:
         """Play a seat's move; the newest seq once it is stored. Raises the game's errors.
         The match's bots are started before its sockets hear of the move (see LiveMatches.move)."""
-        return await self.live.move(self._live(match_id), seat, expected_seq, action,
-                                    before_announcing=lambda: self.drive_bots(match_id))
+        live = self._live(match_id)
+        # Bots that choose on the loop answer before the write (one transaction for the move
+        # and the replies); the driver is started only if a bot is still to act after them.
+        return await self.live.move(live, seat, expected_seq, action, answer=self.bots.answer,
+                                    before_announcing=lambda: self._drive_if_bot_to_act(live))
+
+    def _drive_if_bot_to_act(self, live: LiveMatch) -> None:
+        if live.game.to_act in live.bot_seats:
+            self.drive_bots(live.match_id)
 
 
 def _decrement(counts: dict[str, int], key: str) -> int:

@@ -39,6 +39,7 @@ from cardkit.errors import CardkitError, ConcurrencyError
 from cardkit.web.seats import SeatRecord
 
 if TYPE_CHECKING:
+    from cardkit.core.game import Game
     from cardkit.web.live import LiveMatch, LiveMatches
 
 __all__ = ["BotLimits", "BotRunner", "BotMatchRefused", "derive_seed"]
@@ -102,6 +103,7 @@ class BotRunner:
         self._places = threading.Lock()  # _slots and _reserved: reserve runs in request threads
         self._closed = False
         self._limiter: anyio.CapacityLimiter | None = None
+        self._on_loop_bots: dict[str, Any] = {}  # spec -> bot, for answer (these bots keep no state)
 
     @property
     def running_bot_matches(self) -> int:
@@ -215,6 +217,35 @@ class BotRunner:
                 self._live.release(live)
             self._pending.pop(match_id, None)
             self._give_place(match_id)  # also the place a POST reserved, whatever ended the driver
+
+    def answer(self, live: LiveMatch, game: Game[Any, Any]) -> Game[Any, Any]:
+        """``game`` (a seat's move just decided on ``live``, not yet stored) played on by the
+        bots that choose on the event loop (``random``, ``rule``), at most :data:`_IN_A_ROW`
+        moves, until a person, a searching bot or the end is to act: the caller stores the
+        move and these replies in one transaction. Each choice is the one the match's driver
+        would make at that seq (the same bot, seat state and random stream), so a seeded
+        match plays out the same either way. Anything that goes wrong stops the answering
+        (the driver then moves, or logs why not)."""
+        records = live.records
+        bots = self._on_loop_bots
+        for _ in range(_IN_A_ROW):
+            seat, last = game.to_act, game.last_entry
+            seq = -1 if last is None else last.seq
+            if self._closed or seat is None or not 0 <= seat < len(records) or records[seat].bot is None:
+                break
+            if self.halted(seq, seat, records) is not None:
+                break
+            record = records[seat]
+            spec = record.bot or "random"
+            try:
+                bot = bots.get(spec) or bots.setdefault(spec, make_bot(spec))
+                if type(bot) not in _ON_THE_LOOP:
+                    break
+                action = bot.choose(game.seat_state(seat), random.Random(derive_seed(record.bot_seed, seq)))
+                game = game.play(action, seat)
+            except CardkitError:
+                break
+        return game
 
     async def _step(self, live: LiveMatch, bots: dict[str, Any]) -> int | None:
         # One bot move: the seat that moved (-1: none, look again); None when no bot may move

@@ -208,14 +208,17 @@ class LiveMatches:
     # ------------------------------------------------------------------ moves
 
     async def move(self, live: LiveMatch, seat: int, expected_seq: int, action: Any,
-                   before_announcing: Callable[[], None] | None = None) -> int:
+                   before_announcing: Callable[[], None] | None = None,
+                   answer: Callable[[LiveMatch, Game[Any, Any]], Game[Any, Any]] | None = None) -> int:
         """Play ``action`` (text or action object) for ``seat`` after ``expected_seq``; the new
         seq once it is stored. Raises the game's errors (nothing written) and
         :class:`ConcurrencyError` when the match has moved on since ``expected_seq``.
 
-        ``before_announcing`` runs once the move is stored, before the sockets are woken:
-        a bot driver started there answers (if its bot chooses on the loop) before any
-        update is built, so the sockets get the move and the answer in one update."""
+        ``answer`` (the bots that choose on the loop) may play on from the decided game
+        before anything is written: the move and the bots' replies are then stored in one
+        transaction. ``before_announcing`` runs once the move is stored, before the sockets
+        are woken: a bot driver started there answers (if its bot chooses on the loop) before
+        any update is built, so the sockets get the move and the answer in one update."""
         async with live.lock:
             if expected_seq > live.seq or self._hub.newest(live.match_id) > live.seq:
                 await self._catch_up_locked(live)  # the client or a wake-up knows of newer moves
@@ -225,8 +228,15 @@ class LiveMatches:
             if isinstance(action, str):
                 action = game.rules.parse_action(action)
             decided = game.play(action, seat)  # the game's errors, before the store is touched
+            if answer is not None:
+                decided = answer(live, decided)
             try:
-                await self._write(self._store.play, live.match_id, action, seat=seat, expected_seq=expected_seq)
+                if decided.last_entry is not None and decided.last_entry.seq > expected_seq + 1:
+                    # The move and what followed it (bots' replies, chance): one transaction.
+                    await self._write(self._store.append, live.match_id, decided._entries_after(expected_seq),
+                                      expected_seq=expected_seq)
+                else:
+                    await self._write(self._store.play, live.match_id, action, seat=seat, expected_seq=expected_seq)
             except ConcurrencyError:
                 with contextlib.suppress(Exception):
                     await self._catch_up_locked(live)  # another process wrote first
