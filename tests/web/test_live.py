@@ -74,3 +74,36 @@ def test_a_rule_bot_answers_in_the_update_of_the_move() -> None:
         waiting = [u["seq"] for u in updates if u["to_act"] == 2 and not u["is_over"] and not u["halted"]]
         assert not waiting, waiting
         assert any(e["actor"] == 2 for u in updates for e in u["entries"])  # the bot did play
+
+
+def test_a_move_and_the_rule_bots_reply_are_one_write() -> None:
+    # One store transaction per human move: the bot's reply is decided on the live game and
+    # written with the move (store.append), not by a second write of the bot's driver.
+    store = cardkit.store.open("memory:")
+    writes: collections.Counter[str] = collections.Counter()
+    for name in ("play", "append"):
+        real = getattr(store, name)
+
+        def counting(*args: Any, _real: Any = real, _name: str = name, **kwargs: Any) -> Any:
+            writes[_name] += 1
+            return _real(*args, **kwargs)
+
+        setattr(store, name, counting)
+    with TestClient(create_app("memory:", store=store, allow_seeds=True)) as client:
+        match_id, tokens = make_match(client, game="crazy-eights", players=2, bots={"1": "rule"}, seed=12)
+        with client.websocket_connect(f"/api/matches/{match_id}/ws") as ws:
+            latest = join(ws, 0, tokens["0"])
+            while not latest["legal"]:
+                latest = ws.receive_json()
+            writes.clear()  # a bot that opened the hand wrote on its own (nobody moved before it)
+            moves = 0
+            while moves < 8 and not latest["is_over"]:
+                ws.send_json({"type": "move", "expected_seq": latest["seq"], "action": latest["legal"][0]})
+                moves += 1
+                latest = receive_until(ws, latest["seq"] + 1)[-1]
+                while not latest["legal"] and not latest["is_over"]:
+                    latest = ws.receive_json()
+            game = store.load(match_id)
+    assert moves >= 4 and sum(writes.values()) == moves, (moves, dict(writes))
+    bot_entries = [e for e in game.entries_for(None, -1) if e.actor == 1]
+    assert bot_entries and writes["append"] >= 1  # the bot did answer, in those same writes
