@@ -1,6 +1,6 @@
 """Web host load: many concurrent WebSocket clients on loopback playing bot-filled matches.
 
-    PYTHONPATH=src python benchmarks/web_load.py [--clients 50] [--seconds 20] [--postgres DSN]
+    PYTHONPATH=src python benchmarks/web_load.py [--clients 50] [--seconds 20] [--postgres DSN [--by-match]] [--bare-floor]
 
 Each match is Crazy Eights for 3: two human seats played by WebSocket clients (random legal
 moves, sent as soon as the client's update says it may) and a rule bot the server runs.
@@ -12,6 +12,10 @@ same protocol, no rules and no store) under the same clients; then one ``cardkit
 ``--postgres``, one process on PostgreSQL and then two processes on the same PostgreSQL
 store, the two clients of each match connected to different processes (each hears of the
 other's moves through LISTEN/NOTIFY only).
+With ``--by-match``, two processes once more with both clients of each match on the same
+process (as a load balancer routing by match id would place them: no process follows
+another's moves). ``--bare-floor`` also runs the floor with the smaller updates of the
+protocol before the card table (no ``table``, no ``sentences``).
 
 Checked, per run: no error message and no unexpected close; every client received every
 entry of its match exactly once, in order (no lost or duplicated entry); each acknowledged
@@ -181,8 +185,12 @@ async def client(base: str, match_id: str, seat: int, token: str, deadline: floa
     tally.entries += len(seen) if seat == 0 else 0
 
 
-async def table(bases: list[str], index: int, deadline: float, tally: Tally) -> None:
-    """One table: matches one after another until the deadline, seat 0 and 1 on bases 0 and -1."""
+async def table(bases: list[str], index: int, deadline: float, tally: Tally, by_match: bool = False) -> None:
+    """One table: matches one after another until the deadline, seat 0 and 1 on bases 0 and -1
+    (``by_match``: both seats on base ``index % len(bases)``, as a load balancer routing by
+    match id would place them)."""
+    if by_match:
+        bases = [bases[index % len(bases)]]
     rng = random.Random(index)
     async with httpx.AsyncClient(timeout=30) as http:
         while time.monotonic() < deadline:
@@ -217,14 +225,14 @@ def _db_cpu(dsn: str | None) -> dict[int, float]:
     return out
 
 
-async def run(bases: list[str], clients: int, seconds: float, dsn: str | None = None) -> Tally:
+async def run(bases: list[str], clients: int, seconds: float, dsn: str | None = None, by_match: bool = False) -> Tally:
     """``clients`` clients (``clients / 2`` tables) for ``seconds``; with ``dsn``, the
     database's backends' CPU time too."""
     tally = Tally()
     deadline = time.monotonic() + seconds
     db = _db_cpu(dsn)
     cpu, own = _cpu_seconds(bases), time.process_time()
-    await asyncio.gather(*(table(bases, i, deadline, tally) for i in range(clients // 2)))
+    await asyncio.gather(*(table(bases, i, deadline, tally, by_match) for i in range(clients // 2)))
     tally.cpu, tally.client_cpu = _cpu_seconds(bases) - cpu, time.process_time() - own
     if dsn:
         after = _db_cpu(dsn)
@@ -267,6 +275,8 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--postgres", help="DSN of a database the benchmark may empty")
     parser.add_argument("--no-sqlite", action="store_true", help="skip the floor and SQLite runs")
+    parser.add_argument("--by-match", action="store_true",
+                        help="with --postgres, also two processes with both seats of each match on one of them")
     parser.add_argument("--bare-floor", action="store_true",
                         help="also run the floor without the table and sentences (the protocol's older, smaller updates)")
     parser.add_argument("--src", default=SRC, help="the cardkit sources to serve (another checkout's src/, "
@@ -311,6 +321,12 @@ def main() -> int:
             failed |= bool(two.errors)
         scale = two.moves / one.moves if one.moves else float("nan")
         print(f"postgres 2 / 1 process: {scale:.2f}x the moves/s (target >= 1.8x: {'met' if scale >= 1.8 else 'not met'})")
+        if args.by_match:
+            with server(args.postgres, src) as first, server(args.postgres, src) as second:
+                routed = asyncio.run(run([first, second], args.clients, args.seconds, args.postgres, by_match=True))
+                report("postgres, 2, by match ", routed, args.seconds)
+                failed |= bool(routed.errors)
+            print(f"postgres 2 by match / 1 process: {routed.moves / one.moves if one.moves else float('nan'):.2f}x the moves/s")
     return 1 if failed else 0
 
 
