@@ -58,12 +58,14 @@ from cardkit.web.protocol import (
     parse_join,
     parse_message,
     parse_move,
+    parse_undo,
     server_error,
     update_message,
 )
 from cardkit.web.seats import SeatRecord, SeatTable, hash_token, open_seats, token_matches
 from cardkit.web.rematch import Rematches
 from cardkit.web.table import LEVELS, entry_sentences, hint_message, rules_page, table_payload
+from cardkit.web.undo import REVOKED_TEXT, fork_match, take_back, undo_status
 
 __all__ = [
     "WebHost",
@@ -305,6 +307,7 @@ class WebHost:
         for item in message["entries"]:
             item["sentences"] = sentences.get(item["seq"], [])
         message["halted"] = self.bots.halted(live.seq, game.to_act, live.records)
+        message["undo"] = undo_status(game, seat, live.records)  # None unless a person plays bots alone
         return message
 
     async def prepared_update(self, match_id: str, seat: int | None, after: int) -> PreparedUpdate:
@@ -348,8 +351,37 @@ class WebHost:
     async def move(self, match_id: str, seat: int, expected_seq: int, action: str) -> int:
         """Play a seat's move; the newest seq once it is stored. Raises the game's errors.
         The match's bots are started before its sockets hear of the move (see LiveMatches.move)."""
-        return await self.live.move(self._live(match_id), seat, expected_seq, action,
+        live = self._live(match_id)
+        if _revoked(live.records, seat):
+            raise IllegalActionError(REVOKED_TEXT, None, seat)
+        return await self.live.move(live, seat, expected_seq, action,
                                     before_announcing=lambda: self.drive_bots(match_id))
+
+    async def undo(self, match_id: str, seat: int, expected_seq: int) -> dict[str, Any]:
+        """Take back ``seat``'s last move with the bots' replies (:mod:`cardkit.web.undo`): the
+        ``undo`` reply naming the new match the seat continues in, with its new token.
+        Raises :class:`IllegalActionError` with the reason when the rule refuses, and
+        :class:`ConcurrencyError` when the match moved on since ``expected_seq``."""
+        live = self._live(match_id)
+        await self.live.catch_up(live)
+        async with live.lock:  # no bot moves in between
+            if _revoked(live.records, seat):
+                raise IllegalActionError(REVOKED_TEXT, None, seat)
+            if expected_seq != live.seq:
+                raise ConcurrencyError(f"match {match_id!r} is at seq {live.seq}, not {expected_seq}")
+            game = live.game
+            earlier = take_back(game, seat, live.records)
+            reply = await run_in_threadpool(fork_match, self, game, earlier, live.records, live.access, seat)
+            await run_in_threadpool(self.seats.revoke, match_id, seat)
+            live.records = tuple(attrs.evolve(r, token_hash=None) if r.seat == seat else r for r in live.records)
+            live.updates.clear()
+        self.drive_bots(reply["match_id"])
+        return reply
+
+
+def _revoked(records: Sequence[SeatRecord], seat: int) -> bool:
+    # A human seat without a token: its match was taken back into a new one (web/undo.py).
+    return 0 <= seat < len(records) and records[seat].bot is None and records[seat].token_hash is None
 
 
 def _decrement(counts: dict[str, int], key: str) -> int:
@@ -431,6 +463,12 @@ class _Connection:
                     if reply["type"] == "rematch":
                         self.host.drive_bots(reply["match_id"])
                     await self.send(reply)
+                    bad = 0
+                    continue
+                if data.get("type") == "undo":
+                    if self.seat is None:
+                        raise ProtocolError("a spectator cannot undo", "not_your_turn")
+                    await self.send(await self.host.undo(self.match_id, self.seat, parse_undo(data)))
                     bad = 0
                     continue
                 move = parse_move(data)

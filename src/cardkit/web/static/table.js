@@ -21,6 +21,7 @@ function table(params) {
     document.getElementById("rematch-button").disabled = true;
     send({ type: "rematch" });
   });
+  document.getElementById("undo-button").addEventListener("click", askUndo);
   document.addEventListener("keydown", onKey);
   connect();
 }
@@ -40,8 +41,9 @@ function connect() {
     const data = JSON.parse(msg.data);
     if (data.type === "update") { play.retry = 500; update(data); }
     else if (data.type === "hint") showHint(data);
-    else if (data.type === "rematch") {
-      // The same seat of the new match: this page becomes that seat's page.
+    else if (data.type === "rematch" || data.type === "undo") {
+      // The same seat of the new match (a rematch, or the match an undo continues in):
+      // this page becomes that seat's page.
       const link = { match: data.match_id, seat: String(data.seat), token: data.token };
       play.last = null;  // not "over": the old socket's close must not stop the new page
       location.hash = new URLSearchParams(link).toString();
@@ -67,6 +69,25 @@ function move(action) {
 function showError(text) { document.getElementById("error").textContent = text; }
 
 function askHint() { send({ type: "hint" }); }
+
+// ---------------------------------------------------------------- undo (web/undo.py)
+
+function askUndo() {
+  const b = document.getElementById("undo-button");
+  if (b.disabled || b.hidden) return;
+  b.disabled = true;
+  send({ type: "undo", expected_seq: play.seq });
+}
+
+function drawUndo(data) {
+  // data.undo: null where undo never applies (a spectator, another person at the table)
+  const b = document.getElementById("undo-button");
+  const why = document.getElementById("undo-why");
+  b.hidden = !data.undo;
+  b.disabled = !(data.undo && data.undo.allowed);
+  why.hidden = !(data.undo && !data.undo.allowed && data.undo.reason);
+  why.textContent = why.hidden ? "" : "Undo: " + data.undo.reason.replace(/^cannot undo: /, "") + ".";
+}
 
 function showHint(data) {
   const box = document.getElementById("hint");
@@ -366,8 +387,9 @@ function drawControls(data) {
     bids.forEach(a => select.append(el("option", { value: a }, bidLabel(a))));
     if (play.hint && bids.includes(play.hint)) select.value = play.hint;
     else if (bids.length > 2) select.value = bids[Math.floor(bids.length / 3)];
-    const button = el("button", { type: "button", id: "bid-button", class: "primary" }, "Bid");
+    const button = el("button", { type: "button", id: "bid-button", class: "primary", "aria-keyshortcuts": "b" }, "Bid");
     button.addEventListener("click", () => move(select.value));
+    select.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); button.click(); } });
     box.append(el("label", { for: "bid-select", class: "bid-label" }, "Your bid "), select, button);
   }
   // Multi-card plays: what the selection makes, as buttons (one per legal completion).
@@ -389,9 +411,14 @@ function drawControls(data) {
     clear.addEventListener("click", () => { play.selected = []; draw(data); });
     box.append(clear);
   }
+  let number = 0;
   for (const action of legal) {
     if (action.startsWith("bid ") || parseAction(action).cards.length) continue;
-    const b = el("button", { type: "button", class: "action" + (play.hint === action ? " hinted" : ""), "data-action": action }, actionLabel(action));
+    number += 1;  // keys 1-9 press the first nine of these buttons (onKey)
+    const key = number <= 9 ? String(number) : null;
+    const b = el("button", { type: "button", class: "action" + (play.hint === action ? " hinted" : ""), "data-action": action,
+                             "aria-keyshortcuts": key, "aria-label": actionLabel(action) },
+                 key ? el("kbd", { class: "key", "aria-hidden": "true" }, key) : "", actionLabel(action));
     b.addEventListener("click", () => move(action));
     box.append(b);
   }
@@ -499,6 +526,7 @@ function draw(data) {
     status.textContent = seatName(data.to_act, data) + (data.to_act === data.seat ? " are" : " is") + " to act.";
   }
   document.getElementById("hint-button").hidden = !(data.legal.length > 0);
+  drawUndo(data);
   document.getElementById("keys").hidden = data.seat === null;
   drawTableSeats(data);
   drawCentre(data);
@@ -510,13 +538,36 @@ function draw(data) {
 
 // ---------------------------------------------------------------- keyboard
 
+function toggleKeyHelp() {
+  const help = document.getElementById("key-help");
+  help.hidden = !help.hidden;
+}
+
+function pressIfShown(id, when) {
+  const b = document.getElementById(id);
+  if (when && b && !b.hidden && !b.disabled) b.click();
+}
+
 function onKey(e) {
   if (e.target && ["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName)) return;
   if (e.altKey || e.ctrlKey || e.metaKey) return;
   const data = play.last;
   if (!data) return;
   if (e.key === "h" || e.key === "H") { if (data.legal.length) askHint(); e.preventDefault(); return; }
-  if (e.key === "Escape") { play.selected = []; draw(data); return; }
+  if (e.key === "?") { toggleKeyHelp(); e.preventDefault(); return; }
+  if (e.key === "u" || e.key === "U") { askUndo(); e.preventDefault(); return; }
+  if (e.key === "r" || e.key === "R") { pressIfShown("rematch-button", data.is_over); return; }
+  if (e.key === "b" || e.key === "B") {
+    const select = document.getElementById("bid-select");
+    if (select) { select.focus(); e.preventDefault(); }
+    return;
+  }
+  if (/^[1-9]$/.test(e.key)) {
+    const b = document.querySelector('#controls button.action[aria-keyshortcuts="' + e.key + '"]');
+    if (b && !b.disabled) { b.click(); e.preventDefault(); }
+    return;
+  }
+  if (e.key === "Escape") { document.getElementById("key-help").hidden = true; play.selected = []; draw(data); return; }
   if (e.key === "p" || e.key === "P") { const b = document.getElementById("play-button"); if (b) b.click(); return; }
   if (e.key === "l" || e.key === "L") { const b = document.getElementById("last-trick-button"); if (!b.hidden) b.click(); return; }
   if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
