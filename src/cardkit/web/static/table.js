@@ -74,29 +74,29 @@ function askHint() { send({ type: "hint" }); }
 
 function askUndo() {
   const b = document.getElementById("undo-button");
-  if (b.disabled || b.hidden) return;
-  b.disabled = true;
+  if (b.hidden || b.dataset.busy === "1") return;
+  const undo = play.last && play.last.undo;
+  if (!undo || !undo.allowed) {  // pressing a refused Undo says why (and changes nothing)
+    const why = document.getElementById("undo-why");
+    why.hidden = false;
+    why.textContent = "Undo is not possible now: " + ((undo && undo.reason) || "").replace(/^cannot undo: /, "") + ".";
+    return;
+  }
+  b.dataset.busy = "1";
   send({ type: "undo", expected_seq: play.seq });
 }
 
 function drawUndo(data) {
-  // data.undo: null where undo never applies (a spectator, another person at the table)
+  // data.undo: null where undo never applies (a spectator, another person at the table);
+  // a refused undo stays pressable (aria-disabled) so that pressing it can say why.
   const b = document.getElementById("undo-button");
-  const why = document.getElementById("undo-why");
   b.hidden = !data.undo;
-  b.disabled = !(data.undo && data.undo.allowed);
-  why.hidden = !(data.undo && !data.undo.allowed && data.undo.reason);
-  why.textContent = why.hidden ? "" : "Undo: " + data.undo.reason.replace(/^cannot undo: /, "") + ".";
-}
-
-function showHint(data) {
-  const box = document.getElementById("hint");
-  box.hidden = false;
-  if (!data.action) { box.textContent = "No hint: " + data.reason + "."; return; }
-  play.hint = data.action;
-  box.dataset.action = data.action;
-  box.textContent = "Hint: " + prettyText(data.action) + " \u2014 " + prettyText(data.reason);
-  if (play.last) draw(play.last);
+  b.dataset.busy = "";
+  const allowed = Boolean(data.undo && data.undo.allowed);
+  b.setAttribute("aria-disabled", String(!allowed));
+  b.classList.toggle("unavailable", !allowed);
+  b.title = allowed ? "Take back your last move with the bots' replies (U)" : "Undo is not possible now (U says why)";
+  document.getElementById("undo-why").hidden = true;
 }
 
 // ---------------------------------------------------------------- seats
