@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import shutil
 import time
 from pathlib import Path
@@ -447,11 +448,15 @@ def test_undo_and_the_keys_of_the_buttons(tmp_path: Path, browsers: Any) -> None
         _no_csp_violation(driver)
 
         created = httpx.post(base + "/api/matches", json={
-            "game": "crazy-eights", "players": 2, "bots": {"1": "rule"}, "seed": 0}).json()
+            "game": "crazy-eights", "players": 2, "bots": {"1": "rule"}, "seed": 0, "move_seconds": 300}).json()
         driver.get("about:blank")
         driver.get(f"{base}/#match={created['match_id']}&seat=0&token={created['tokens']['0']}")
         WebDriverWait(driver, 20).until(lambda d: d.find_elements("css selector", "#status.yours"))
         seq = _status(driver)[0]
+        clock = driver.find_element("id", "clock")  # the per-move clock counts down on the table
+        assert clock.is_displayed() and re.fullmatch(r"Your time: [45]:\d\d left", clock.text), clock.text
+        driver.save_screenshot(str(ARTEFACTS / "clock-narrow.png"))
+        _no_horizontal_scroll(driver, SIZES["narrow"][0])
         button = driver.find_element("css selector", '#controls button.action[aria-keyshortcuts="1"]')
         assert button.get_attribute("data-action") == "draw" and button.text.startswith("1")
         keys(driver, "1")

@@ -45,6 +45,7 @@ from cardkit.store.errors import UnknownMatchError
 from cardkit.web.access import AccessTable, MatchAccess, open_access
 from cardkit.web.bots import BotLimits, BotMatchRefused, BotRunner
 from cardkit.web.bots import derive_seed as _derive
+from cardkit.web.clock import ClockRunner, MoveClock, check_move_seconds
 from cardkit.web.origins import OriginGuard, normalise_origin
 from cardkit.web.hub import Hub, PostgresListener, within
 from cardkit.web.live import LiveMatch, LiveMatches, MatchUnreadable, PreparedUpdate
@@ -129,6 +130,7 @@ class WebHost:
         bot_limits: BotLimits = BotLimits(),
         allow_seeds: bool = False,
         max_spectators: int = MAX_SPECTATORS,
+        move_clock: MoveClock | None = None,
     ) -> None:
         self.store_url = store_url
         self.store: Store = store if store is not None else cardkit.store.open(store_url)
@@ -143,6 +145,7 @@ class WebHost:
                                 inline_writes=scheme in ("sqlite", "memory"))
         self.bots = BotRunner(self.live, bot_limits, allow_bot_matches)
         self.rematches = Rematches()
+        self.clocks = ClockRunner(self, move_clock or MoveClock())  # per-move clocks (web/clock.py)
         self._owns_store = store is None
         self._listener: PostgresListener | None = None
         self._poller: asyncio.Task[None] | None = None
@@ -167,6 +170,7 @@ class WebHost:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._poller
         await self.bots.stop()
+        await self.clocks.stop()
         await self.live.close()
         if self._listener is not None:
             await run_in_threadpool(self._listener.stop)
@@ -207,7 +211,7 @@ class WebHost:
         :class:`BotMatchRefused` for a match of bots only that this host will not start now."""
         if not isinstance(body, dict):
             raise _BadRequest("the body is a JSON object: {game, players, options, bots, private, seed}")
-        unknown = sorted(set(body) - {"game", "players", "options", "bots", "private", "seed"})
+        unknown = sorted(set(body) - {"game", "players", "options", "bots", "private", "seed", "move_seconds"})
         if unknown:
             raise _BadRequest(f"unknown field(s): {', '.join(k[:40] for k in unknown[:5])}")
         game_name, players = body.get("game"), body.get("players")
@@ -224,6 +228,10 @@ class WebHost:
             )
         if not isinstance(private, bool):
             raise _BadRequest('"private" is true (spectators need the spectator token) or false')
+        try:
+            move_seconds = check_move_seconds(body.get("move_seconds"))
+        except ValueError as exc:
+            raise _BadRequest(str(exc)) from None
         if not isinstance(game_name, str):
             raise _BadRequest('"game" is a game name, e.g. "crazy-eights" (see GET /api/games)')
         if not isinstance(players, int) or isinstance(players, bool):
@@ -262,7 +270,8 @@ class WebHost:
                 records.append(SeatRecord(seat, token_hash=hash_token(token)))
         spectator_token = secrets.token_urlsafe(32) if private else None
         access = MatchAccess(seeded=seed is not None,
-                             spectator_hash=None if spectator_token is None else hash_token(spectator_token))
+                             spectator_hash=None if spectator_token is None else hash_token(spectator_token),
+                             move_seconds=move_seconds)
         match_id = self._store_match(game, records, access)
         return {"match_id": match_id, "tokens": tokens, "spectator_token": spectator_token}
 
@@ -308,6 +317,7 @@ class WebHost:
             item["sentences"] = sentences.get(item["seq"], [])
         message["halted"] = self.bots.halted(live.seq, game.to_act, live.records)
         message["undo"] = undo_status(game, seat, live.records)  # None unless a person plays bots alone
+        message["clock"] = self.clocks.status(live)  # None without a per-move clock
         return message
 
     async def prepared_update(self, match_id: str, seat: int | None, after: int) -> PreparedUpdate:
@@ -323,7 +333,9 @@ class WebHost:
         prepared = live.updates.get(key)
         if prepared is None:
             update = self.build_update(match_id, seat, after)
-            prepared = live.updates[key] = PreparedUpdate(update["seq"], json.dumps(update, separators=(",", ":")))
+            prepared = PreparedUpdate(update["seq"], json.dumps(update, separators=(",", ":")))
+            if live.access.move_seconds is None:  # a clock's remaining time is of the moment: not kept
+                live.updates[key] = prepared
         return prepared
 
     def _live(self, match_id: str) -> LiveMatch:
@@ -547,6 +559,7 @@ async def _serve(host: WebHost, ws: WebSocket, live: LiveMatch, message: Any) ->
     host.joined(match_id, join.seat)
     host.hub.watch(match_id, live.seq)
     host.drive_bots(match_id)  # a match left waiting on a bot (a host restart) moves on
+    host.clocks.watch(live)
     pusher = asyncio.create_task(conn.push_updates())
     try:
         reader = asyncio.create_task(conn.read_moves())
@@ -644,6 +657,7 @@ def create_app(
     allow_seeds: bool = False,
     allow_origins: Sequence[str] = (),
     max_spectators: int = MAX_SPECTATORS,
+    move_clock: MoveClock | None = None,
 ) -> Starlette:
     """The web host as an ASGI app over the store at ``store_url`` (or an open ``store``
     with that URL's kind, which the app then does not close).
@@ -652,7 +666,8 @@ def create_app(
     403 otherwise); ``bot_limits`` bounds what bots may cost. ``allow_seeds`` accepts a
     client's ``seed`` (development only); ``allow_origins`` are origins besides the host's
     own (``https://cards.example``) whose pages may create matches and open sockets;
-    ``max_spectators`` caps the spectators of one match here. See docs/web.md.
+    ``max_spectators`` caps the spectators of one match here. ``move_clock`` is where
+    matches with a per-move clock take their time (tests inject theirs). See docs/web.md.
     """
     if not (isinstance(max_spectators, int) and max_spectators >= 0):
         raise ConfigError(f"max_spectators is a whole number >= 0, not {max_spectators!r}")
@@ -663,7 +678,7 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         host = WebHost(store_url, store=store, allow_bot_matches=allow_bot_matches, bot_limits=bot_limits,
-                       allow_seeds=allow_seeds, max_spectators=max_spectators)
+                       allow_seeds=allow_seeds, max_spectators=max_spectators, move_clock=move_clock)
         app.state.host = host
         await host.start()
         try:

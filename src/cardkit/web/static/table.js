@@ -99,6 +99,29 @@ function drawUndo(data) {
   document.getElementById("undo-why").hidden = true;
 }
 
+// ---------------------------------------------------------------- the per-move clock (web/clock.py)
+
+function drawClock(data) {
+  // data.clock.remaining is the time left when the server built the update: counted down
+  // here from when it arrived (the page's own monotonic clock).
+  const box = document.getElementById("clock");
+  if (play.clockTimer) { clearInterval(play.clockTimer); play.clockTimer = null; }
+  const clock = data.clock;
+  box.hidden = !(clock && clock.seat !== null && clock.remaining !== null && !data.is_over);
+  if (box.hidden) return;
+  const deadline = performance.now() + clock.remaining * 1000;
+  const who = clock.seat === data.seat ? "Your time" : seatName(clock.seat, data);
+  const tick = () => {
+    const left = Math.max(0, Math.ceil((deadline - performance.now()) / 1000));
+    const text = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
+    box.textContent = left > 0 ? who + ": " + text + " left" : who + ": time is up, the " + clock.stand_in + " bot plays";
+    box.classList.toggle("low", left <= 10);
+    box.dataset.left = String(left);
+  };
+  tick();
+  play.clockTimer = setInterval(tick, 250);
+}
+
 // ---------------------------------------------------------------- seats
 
 function seatInfo(data, s) {
@@ -472,7 +495,9 @@ function narrate(data) {
     }
     const sentences = entry.sentences && entry.sentences.length ? entry.sentences
       : [(entry.actor < 0 ? "The dealer" : seatName(entry.actor, data)) + (entry.text ? ": " + prettyText(entry.text) : "")];
-    const item = el("li", { "data-seq": String(entry.seq) }, sentences.join(" "));
+    const timedOut = data.clock && data.clock.timed_out.includes(entry.seq)
+      ? " (time ran out: the " + data.clock.stand_in + " bot played this move)" : "";
+    const item = el("li", { "data-seq": String(entry.seq) }, sentences.join(" ") + timedOut);
     list.prepend(item);
   }
 }
@@ -527,6 +552,7 @@ function draw(data) {
   }
   document.getElementById("hint-button").hidden = !(data.legal.length > 0);
   drawUndo(data);
+  drawClock(data);
   document.getElementById("keys").hidden = data.seat === null;
   drawTableSeats(data);
   drawCentre(data);
