@@ -86,6 +86,10 @@ def _diff(logged: Any, world: Any, pairs: list[tuple[Card, Card]], seq: int) -> 
     return bool(logged == world)
 
 
+def _unique(cards: list[Card]) -> list[Card]:
+    return list(dict.fromkeys(cards))
+
+
 class _Search:
     def __init__(self, rules: Any, config: Any, seat: int | None, entries: Sequence[SeatEntry]) -> None:
         self.rules = rules
@@ -133,7 +137,12 @@ class _Search:
                         self.outcomes[k] = Pick(index)
                         return tried, None, ""
                 return None, None, f"no outcome of chance entry {k} gives what the log shows"
-            action = self.outcomes[k] if isinstance(spec, PickSpec) else self.outcomes.setdefault(k, Shuffle(tuple(spec.cards)))
+            if isinstance(spec, PickSpec):
+                action = self.outcomes[k]
+            else:
+                if k not in self.outcomes:
+                    self.outcomes[k] = self._first_deal(k, tuple(spec.cards))
+                action = self.outcomes[k]
             nxt = game.play(action)
         else:
             action = entry.action
@@ -159,6 +168,46 @@ class _Search:
         ok = _diff(self.entries[k].events, events, pairs, k)
         return len(pairs) + (0 if ok else 1000)
 
+    def _later_plays(self, k: int, seat: int) -> Counter[Card]:
+        """The cards ``seat`` is logged to name in its actions after entry k, up to the next
+        chance entry (in a trick game: the rest of its hand)."""
+        out: Counter[Card] = Counter()
+        for entry in self.entries[k + 1:]:
+            if entry.actor == CHANCE:
+                break
+            if entry.actor == seat:
+                out.update(cards_named(entry.action))
+        return out
+
+    def _first_deal(self, k: int, cards: tuple[Card, ...]) -> Shuffle:
+        """The first outcome tried for shuffle k: the cards each other seat is logged to
+        play before the next chance entry put where that seat's hidden cards land (learnt
+        by dealing the spec's own order once), the rest in the spec's order."""
+        order = list(cards)
+        try:
+            dealt = self.prefix[k].play(Shuffle(tuple(order)))
+        except CardkitError:
+            return Shuffle(tuple(order))
+        positions: dict[Card, list[int]] = {}
+        for i, card in enumerate(order):
+            positions.setdefault(card, []).append(i)
+        slots: dict[int, list[int]] = {}
+        for zone in dealt.zones():
+            if zone.owner is not None and zone.owner != self.seat and self._hidden(zone):
+                for card in zone.cards:
+                    if positions.get(card):
+                        slots.setdefault(zone.owner, []).append(positions[card].pop(0))
+        placed: set[int] = set()
+        for owner, owner_slots in sorted(slots.items()):
+            demand = list(self._later_plays(k, owner).elements())
+            for i, card in zip(owner_slots, demand):
+                j = next((j for j, x in enumerate(order) if x == card and j not in placed), None)
+                if j is None:
+                    continue
+                order[i], order[j] = order[j], order[i]
+                placed.add(i)
+        return Shuffle(tuple(order))
+
     def _redacted_action(self, k: int) -> tuple[Game[Any, Any] | None, list[list[tuple[Card, Card]]] | None, str]:
         entry, game = self.entries[k], self.prefix[k]
         for candidate in game.legal_actions():
@@ -175,6 +224,15 @@ class _Search:
         ok = _diff(entry.events, events, pairs, entry.seq)
         if entry.actor != CHANCE and not _diff(entry.action, action, pairs, entry.seq):
             ok = False
+        if not ok and not pairs:
+            # a different shape (a starter buried instead of turned): pair the cards the log
+            # names and the game does not with those the game names and the log does not
+            logged = list(cards_named(entry.events)) + list(cards_named(entry.action))
+            world = list(cards_named(events)) + list(cards_named(action))
+            extra_logged, extra_world = Counter(logged) - Counter(world), Counter(world) - Counter(logged)
+            wants = [c for c in _unique(logged) for _ in range(extra_logged[c])]
+            haves = [c for c in _unique(world) for _ in range(extra_world[c])]
+            pairs = list(zip(wants, haves))
         return pairs if ok or pairs else None
 
     def _make_legal(self, k: int, action: Any) -> list[list[tuple[Card, Card]]]:
@@ -187,7 +245,9 @@ class _Search:
         zones = game.zones()
         since = self._since(k)
         mine = [c for z in zones if z.owner == actor and self._hidden(z) for c in z.cards]
-        mine = [c for c in reversed(mine) if not since[c]] + [c for c in reversed(mine) if since[c]]
+        later = self._later_plays(k, actor)
+        mine = ([c for c in reversed(mine) if not since[c] and not later[c]]
+                + [c for c in reversed(mine) if not since[c] and later[c]] + [c for c in reversed(mine) if since[c]])
         held = Counter(c for z in zones if z.owner == actor for c in z.cards)
         missing = []
         for card in cards_named(action):
@@ -214,16 +274,21 @@ class _Search:
         playable = {c for a in game.legal_actions() for c in cards_named(a)}
         wanted = set(cards_named(action))
         suits = {w.suit for w in wanted}
+        alternatives = []
+        for card in wanted:  # held, yet not playable (a rule on a card just drawn): the newest card becomes it
+            for y in mine[:_TRIES]:
+                if y != card:
+                    alternatives.append([(card, y)])
         pairs = []
         for card in mine:
             if card in playable and card not in wanted:
                 swap = next((o for o in others if o.suit != card.suit and o.suit not in suits), None)
                 swap = swap or next((o for o in others if o.suit != card.suit), None)
                 if swap is None:
-                    return []
+                    break
                 others.remove(swap)
                 pairs.append((swap, card))
-        return [pairs] if pairs else []
+        return ([pairs] if pairs else []) + alternatives
 
     def _since(self, k: int) -> Counter[Card]:
         """The cards named to the seat from the newest shuffle at or before entry k up to
@@ -245,12 +310,18 @@ class _Search:
                 wants = [i for i, x in enumerate(order) if x == want]
                 haves = [j for j, x in enumerate(order) if x == have]
                 best: tuple[int, Shuffle] | None = None
+                copies = len(wants) > 1 or len(haves) > 1
                 for i in wants:  # copies (two decks, four Wizards): the swap that fits best
                     for j in haves:
                         tried = order.copy()
                         tried[i], tried[j] = tried[j], tried[i]
                         shuffle = Shuffle(tuple(tried))
-                        score = self._mismatches(c, shuffle) if c == k and (len(wants) > 1 or len(haves) > 1) else 0
+                        score = 0
+                        if copies:
+                            self.outcomes[c] = shuffle
+                            # at the shuffle itself: how far its entry is from the log; later:
+                            # how many entries after it still fit (fewer is worse)
+                            score = self._mismatches(c, shuffle) if c == k else k + 1 - self._progress(c, k)
                         if best is None or score < best[0]:
                             best = (score, shuffle)
                         if score == 0:
@@ -276,6 +347,17 @@ class _Search:
                 return None
             back = min(back, c)
         return back
+
+    def _progress(self, back: int, k: int) -> int:
+        """Play entries back..k again; the first that does not fit (k + 1: none)."""
+        del self.prefix[back + 1:]
+        for j in range(back, k + 1):
+            self._spend()
+            nxt, _, _ = self._step(j)
+            if nxt is None:
+                return j
+            self.prefix.append(nxt)
+        return k + 1
 
     def _replays_to(self, back: int, k: int) -> bool:
         """Play entries back..k again; whether all of them now match (prefix extended)."""
