@@ -40,11 +40,14 @@ from cardkit.core.log import SeatEntry
 from cardkit.core.rules import CHANCE, Pick, PickSpec, Shuffle
 from cardkit.errors import CardkitError
 
-__all__ = ["rebuild", "Unrebuildable", "ClaimsHiddenCards", "WORK_PER_ENTRY"]
+__all__ = ["rebuild", "Unrebuildable", "ClaimsHiddenCards", "WORK_PER_ENTRY", "MAX_WORK"]
 
-WORK_PER_ENTRY = 60
+WORK_PER_ENTRY = 40
 """The most entries :func:`rebuild` plays per entry of the log (replaying after repairs
-included) before it gives up: bounds a hostile upload's cost."""
+included) before it gives up, and at most :data:`MAX_WORK` in all: bounds an upload's cost."""
+
+MAX_WORK = 10_000
+"""The most entries :func:`rebuild` plays for one log (a few seconds of CPU at most)."""
 
 
 class Unrebuildable(CardkitError):
@@ -98,7 +101,8 @@ class _Search:
         self.players = config.players
         self.prefix: list[Game[Any, Any]] = [Game.start(rules, config, 0, auto_chance=False)]
         self.outcomes: dict[int, Any] = {}
-        self.budget = WORK_PER_ENTRY * max(len(entries), 1)
+        self.protected: dict[int, set[int]] = {}  # shuffle -> positions holding another seat's logged plays
+        self.budget = min(WORK_PER_ENTRY * max(len(entries), 1), MAX_WORK)
         self.work = 0
         # seen[k]: the cards named to the seat in the log's entries before k (a count per card)
         self.seen: list[Counter[Card]] = [Counter()]
@@ -140,7 +144,10 @@ class _Search:
             if isinstance(spec, PickSpec):
                 action = self.outcomes[k]
             else:
-                if k not in self.outcomes:
+                stored = self.outcomes.get(k)
+                if stored is None or Counter(stored.order) != Counter(spec.cards):
+                    # new, or an earlier repair changed which cards this shuffle gets (a
+                    # stock rebuilt from the pile): start it afresh
                     self.outcomes[k] = self._first_deal(k, tuple(spec.cards))
                 action = self.outcomes[k]
             nxt = game.play(action)
@@ -179,26 +186,38 @@ class _Search:
                 out.update(cards_named(entry.action))
         return out
 
+    def _slots(self, k: int, cards: tuple[Card, ...]) -> dict[int, list[int]]:
+        """For shuffle k: the positions of its order that land in each other seat's hidden
+        cards (a deal places by position, not by card). Learnt by dealing a few rotations
+        of the spec's order: in one of them the card at a position has no copy."""
+        found: dict[int, int] = {}  # position -> owner
+        counts = Counter(cards)
+        for d in range(0, len(cards), max(1, len(cards) // 8)):  # 8 rotations spread over the order
+            order = cards[d:] + cards[:d]
+            try:
+                dealt = self.prefix[k].play(Shuffle(order))
+            except CardkitError:
+                break
+            where = {card: i for i, card in enumerate(order) if counts[card] == 1}
+            for zone in dealt.zones():
+                if zone.owner is not None and zone.owner != self.seat and self._hidden(zone):
+                    for card in zone.cards:
+                        if card in where:
+                            found.setdefault(where[card], zone.owner)
+            if all(counts[c] == 1 for c in cards):
+                break
+        slots: dict[int, list[int]] = {}
+        for position, owner in sorted(found.items()):
+            slots.setdefault(owner, []).append(position)
+        return slots
+
     def _first_deal(self, k: int, cards: tuple[Card, ...]) -> Shuffle:
         """The first outcome tried for shuffle k: the cards each other seat is logged to
-        play before the next chance entry put where that seat's hidden cards land (learnt
-        by dealing the spec's own order once), the rest in the spec's order."""
+        play before the next chance entry put where that seat's hidden cards land, the
+        rest in the spec's order."""
         order = list(cards)
-        try:
-            dealt = self.prefix[k].play(Shuffle(tuple(order)))
-        except CardkitError:
-            return Shuffle(tuple(order))
-        positions: dict[Card, list[int]] = {}
-        for i, card in enumerate(order):
-            positions.setdefault(card, []).append(i)
-        slots: dict[int, list[int]] = {}
-        for zone in dealt.zones():
-            if zone.owner is not None and zone.owner != self.seat and self._hidden(zone):
-                for card in zone.cards:
-                    if positions.get(card):
-                        slots.setdefault(zone.owner, []).append(positions[card].pop(0))
         placed: set[int] = set()
-        for owner, owner_slots in sorted(slots.items()):
+        for owner, owner_slots in sorted(self._slots(k, cards).items()):
             demand = list(self._later_plays(k, owner).elements())
             for i, card in zip(owner_slots, demand):
                 j = next((j for j, x in enumerate(order) if x == card and j not in placed), None)
@@ -206,6 +225,7 @@ class _Search:
                     continue
                 order[i], order[j] = order[j], order[i]
                 placed.add(i)
+        self.protected[k] = placed
         return Shuffle(tuple(order))
 
     def _redacted_action(self, k: int) -> tuple[Game[Any, Any] | None, list[list[tuple[Card, Card]]] | None, str]:
@@ -297,41 +317,61 @@ class _Search:
         return self.seen[k] - self.seen[c]
 
     def _swap(self, k: int, want: Card, have: Card) -> int | None:
-        """Swap ``want`` and ``have`` in the newest shuffle at or before entry k holding both;
-        the seq of that shuffle (``None``: none holds both, or ``want`` was already seen there)."""
+        """Swap ``want`` and ``have`` in a shuffle at or before entry k holding both (the
+        newest; with two packs in two shuffles, the one after which the log fits furthest);
+        the seq of that shuffle (``None``: none can)."""
+        candidates = []
         for c in range(min(k, len(self.entries) - 1), -1, -1):
             outcome = self.outcomes.get(c)
-            if not isinstance(outcome, Shuffle):
-                continue
-            order = list(outcome.order)
-            if want in order and have in order:
-                if c < k and (self.seen[k] - self.seen[c])[have] >= order.count(have):
-                    return None
-                wants = [i for i, x in enumerate(order) if x == want]
-                haves = [j for j, x in enumerate(order) if x == have]
-                best: tuple[int, Shuffle] | None = None
-                copies = len(wants) > 1 or len(haves) > 1
-                for i in wants:  # copies (two decks, four Wizards): the swap that fits best
-                    for j in haves:
-                        tried = order.copy()
-                        tried[i], tried[j] = tried[j], tried[i]
-                        shuffle = Shuffle(tuple(tried))
-                        score = 0
-                        if copies:
-                            self.outcomes[c] = shuffle
-                            # at the shuffle itself: how far its entry is from the log; later:
-                            # how many entries after it still fit (fewer is worse)
-                            score = self._mismatches(c, shuffle) if c == k else k + 1 - self._progress(c, k)
-                        if best is None or score < best[0]:
-                            best = (score, shuffle)
-                        if score == 0:
-                            break
-                    if best is not None and best[0] == 0:
-                        break
-                assert best is not None
-                self.outcomes[c] = best[1]
-                return c
-        return None
+            if isinstance(outcome, Shuffle) and want in outcome.order and have in outcome.order:
+                if not (c < k and (self.seen[k] - self.seen[c])[have] >= outcome.order.count(have)):
+                    candidates.append(c)
+        if not candidates:
+            return None
+        best: tuple[int, int, Shuffle] | None = None
+        saved = dict(self.outcomes)
+        earliest = k
+        for c in candidates[:3]:
+            earliest = min(earliest, c)  # the games after it may have been played with a trial swap
+            shuffle, score = self._best_swap(c, k, want, have, several=len(candidates) > 1)
+            if best is None or score < best[0]:
+                best = (score, c, shuffle)
+            self.outcomes = dict(saved)
+            if score == 0:
+                break
+        assert best is not None
+        self.outcomes[best[1]] = best[2]
+        del self.prefix[earliest + 1:]
+        return earliest
+
+    def _best_swap(self, c: int, k: int, want: Card, have: Card, several: bool) -> tuple[Shuffle, int]:
+        # The swap of want and have in shuffle c that fits best (copies: four Wizards), and
+        # its score (0: fits; at the shuffle itself: how far its entry is from the log;
+        # later: how many entries up to k do not fit).
+        order = list(self.outcomes[c].order)
+        keep = self.protected.get(c, set())
+        wants = sorted((i for i, x in enumerate(order) if x == want), key=lambda i: i in keep)
+        haves = [j for j, x in enumerate(order) if x == have]
+        scored = several or len(wants) > 1 or len(haves) > 1
+        best: tuple[int, Shuffle] | None = None
+        for i in wants:
+            for j in haves:
+                tried = order.copy()
+                tried[i], tried[j] = tried[j], tried[i]
+                shuffle = Shuffle(tuple(tried))
+                score = 0
+                if scored:
+                    self.outcomes[c] = shuffle
+                    if c == k and len(self.prefix) > c:
+                        score = self._mismatches(c, shuffle)
+                    else:
+                        score = k + 1 - self._progress(c, k)
+                if best is None or score < best[0]:
+                    best = (score, shuffle)
+                if score == 0:
+                    return shuffle, 0
+        assert best is not None
+        return best[1], best[0]
 
     def _spend(self) -> None:
         self.work += 1
@@ -350,6 +390,7 @@ class _Search:
 
     def _progress(self, back: int, k: int) -> int:
         """Play entries back..k again; the first that does not fit (k + 1: none)."""
+        back = min(back, len(self.prefix) - 1)  # an earlier trial may have cut the games short
         del self.prefix[back + 1:]
         for j in range(back, k + 1):
             self._spend()
@@ -361,14 +402,7 @@ class _Search:
 
     def _replays_to(self, back: int, k: int) -> bool:
         """Play entries back..k again; whether all of them now match (prefix extended)."""
-        del self.prefix[back + 1:]
-        for j in range(back, k + 1):
-            self._spend()
-            nxt, _, _ = self._step(j)
-            if nxt is None:
-                return False
-            self.prefix.append(nxt)
-        return True
+        return self._progress(back, k) == k + 1
 
     def run(self) -> Game[Any, Any]:
         k = 0
