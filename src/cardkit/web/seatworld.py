@@ -80,13 +80,17 @@ def _diff(logged: Any, world: Any, pairs: list[tuple[Card, Card]], seq: int) -> 
         return False
     if type(logged) is not type(world):
         return False
+    # every part is walked (no short cut), so a card the seat may not see is found wherever it is
     if attrs.has(type(logged)):
-        return all(_diff(getattr(logged, f.name), getattr(world, f.name), pairs, seq) for f in attrs.fields(type(logged)))
+        return all([_diff(getattr(logged, f.name), getattr(world, f.name), pairs, seq) for f in attrs.fields(type(logged))])
     if isinstance(logged, (tuple, list)):
-        return len(logged) == len(world) and all(_diff(a, b, pairs, seq) for a, b in zip(logged, world))
+        same = [_diff(a, b, pairs, seq) for a, b in zip(logged, world)]
+        return len(logged) == len(world) and all(same)
     if isinstance(logged, Mapping):
-        return logged.keys() == world.keys() and all(_diff(logged[k], world[k], pairs, seq) for k in logged)
-    return bool(logged == world)
+        same = [_diff(logged[k], world[k], pairs, seq) for k in logged if k in world]
+        return logged.keys() == world.keys() and all(same)
+    equal = bool(logged == world)
+    return equal
 
 
 def _unique(cards: list[Card]) -> list[Card]:
@@ -98,7 +102,7 @@ class _Search:
         self.rules = rules
         self.seat = seat
         self.entries = entries
-        self.players = config.players
+        self.players: int = int(config.players)
         self.prefix: list[Game[Any, Any]] = [Game.start(rules, config, 0, auto_chance=False)]
         self.outcomes: dict[int, Any] = {}
         self.protected: dict[int, set[int]] = {}  # shuffle -> positions holding another seat's logged plays
