@@ -40,11 +40,14 @@ from cardkit.core.log import SeatEntry
 from cardkit.core.rules import CHANCE, Pick, PickSpec, Shuffle
 from cardkit.errors import CardkitError
 
-__all__ = ["rebuild", "Unrebuildable", "ClaimsHiddenCards", "WORK_PER_ENTRY", "MAX_WORK"]
+__all__ = ["rebuild", "Unrebuildable", "ClaimsHiddenCards", "WORK_PER_ENTRY", "MAX_WORK", "MAX_REPAIRS"]
 
 WORK_PER_ENTRY = 40
 """The most entries :func:`rebuild` plays per entry of the log (replaying after repairs
 included) before it gives up, and at most :data:`MAX_WORK` in all: bounds an upload's cost."""
+
+MAX_REPAIRS = 8
+"""The most repairs :func:`rebuild` makes for one entry of the log before it gives up."""
 
 MAX_WORK = 10_000
 """The most entries :func:`rebuild` plays for one log (a few seconds of CPU at most)."""
@@ -68,15 +71,16 @@ _TRIES = 12  # alternative repairs tried at one entry
 def _diff(logged: Any, world: Any, pairs: list[tuple[Card, Card]], seq: int) -> bool:
     """Walk ``logged`` (the log's redacted event) beside ``world`` (the rebuilt one): collect
     (wanted, present) card pairs; False on any other difference."""
+    if world is None and logged is not None and next(iter(cards_named(logged)), None) is not None:
+        # where the rules tell this seat nothing (a redacted hand), the log names cards
+        raise ClaimsHiddenCards(
+            f"entry {seq} of this seat log shows its seat cards the rules hide from it (another "
+            "seat's hidden cards): the file was changed", seq)
     if isinstance(logged, Card) or isinstance(world, Card):
         if isinstance(logged, Card) and isinstance(world, Card):
             if logged != world:
                 pairs.append((logged, world))
             return True
-        if isinstance(logged, Card) and world is None:
-            raise ClaimsHiddenCards(
-                f"entry {seq} of this seat log shows its seat a card the rules hide from it (another "
-                "seat's hidden card): the file was changed", seq)
         return False
     if type(logged) is not type(world):
         return False
@@ -108,6 +112,7 @@ class _Search:
         self.protected: dict[int, set[int]] = {}  # shuffle -> positions holding another seat's logged plays
         self.budget = min(WORK_PER_ENTRY * max(len(entries), 1), MAX_WORK)
         self.work = 0
+        self.repairs: Counter[int] = Counter()
         # seen[k]: the cards named to the seat in the log's entries before k (a count per card)
         self.seen: list[Counter[Card]] = [Counter()]
         for entry in entries:
@@ -420,6 +425,9 @@ class _Search:
                 continue
             if not alternatives:
                 raise Unrebuildable(why or f"entry {k} cannot be fitted")
+            self.repairs[k] += 1
+            if self.repairs[k] > MAX_REPAIRS:  # going round in circles: give up early
+                raise Unrebuildable(f"entry {k} cannot be fitted")
             if len(alternatives) == 1:  # the one repair there is: made, then played on
                 back = self._apply(k, alternatives[0])
                 if back is None:
