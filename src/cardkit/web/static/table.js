@@ -70,6 +70,16 @@ function showError(text) { document.getElementById("error").textContent = text; 
 
 function askHint() { send({ type: "hint" }); }
 
+function showHint(data) {
+  const box = document.getElementById("hint");
+  box.hidden = false;
+  if (!data.action) { box.textContent = "No hint: " + data.reason + "."; return; }
+  play.hint = data.action;
+  box.dataset.action = data.action;
+  box.textContent = "Hint: " + prettyText(data.action) + " \u2014 " + prettyText(data.reason);
+  if (play.last) draw(play.last);
+}
+
 // ---------------------------------------------------------------- undo (web/undo.py)
 
 function askUndo() {
