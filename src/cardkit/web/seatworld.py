@@ -337,6 +337,8 @@ class _Search:
                     candidates.append(c)
         if not candidates:
             return None
+        if candidates[0] == k:  # what a shuffle itself shows (a deal) is fixed in that shuffle
+            candidates = candidates[:1]
         best: tuple[int, int, Shuffle] | None = None
         saved = dict(self.outcomes)
         earliest = k
@@ -390,7 +392,11 @@ class _Search:
     def _apply(self, k: int, pairs: list[tuple[Card, Card]]) -> int | None:
         """Swap ``pairs`` for entry k; the entry to play again from (None: impossible)."""
         back = k
+        done: set[frozenset[Card]] = set()
         for want, have in pairs:
+            if frozenset((want, have)) in done:
+                continue  # two places that each want the other's card: one swap fixed both
+            done.add(frozenset((want, have)))
             c = self._swap(k, want, have)
             if c is None:
                 return None
