@@ -242,7 +242,8 @@ def test_replays_past_the_build_limit_are_503(monkeypatch: pytest.MonkeyPatch) -
 
 
 @pytest.mark.parametrize("game_name,options,seed,seat", [
-    ("crazy-eights", {}, 0, 0), ("crazy-eights", {}, 2, 0), ("cutthroat-spades", {"max_hands": 1, "wins_needed": 1}, 1, 2),
+    ("crazy-eights", {}, 0, 0), ("crazy-eights", {}, 2, 1), ("cutthroat-spades", {"max_hands": 1, "wins_needed": 1}, 1, 2),
+    ("wizard", {"rounds": 4}, 1, 1),
 ])
 def test_a_seat_log_table_is_exactly_what_the_seat_saw(client: TestClient, game_name: str, options: Any,
                                                        seed: int, seat: int) -> None:
