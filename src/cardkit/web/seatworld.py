@@ -97,6 +97,19 @@ def _diff(logged: Any, world: Any, pairs: list[tuple[Card, Card]], seq: int) -> 
     return equal
 
 
+def _patched(order: tuple[Card, ...], cards: tuple[Card, ...]) -> Shuffle:
+    gone, new = Counter(order) - Counter(cards), Counter(cards) - Counter(order)
+    incoming = list(new.elements())
+    out = []
+    for card in order:
+        if gone[card] > 0 and incoming:
+            gone[card] -= 1
+            out.append(incoming.pop(0))
+        else:
+            out.append(card)
+    return Shuffle(tuple(out))
+
+
 def _unique(cards: list[Card]) -> list[Card]:
     return list(dict.fromkeys(cards))
 
@@ -154,10 +167,13 @@ class _Search:
                 action = self.outcomes[k]
             else:
                 stored = self.outcomes.get(k)
-                if stored is None or Counter(stored.order) != Counter(spec.cards):
-                    # new, or an earlier repair changed which cards this shuffle gets (a
-                    # stock rebuilt from the pile): start it afresh
+                if stored is None:
                     self.outcomes[k] = self._first_deal(k, tuple(spec.cards))
+                elif Counter(stored.order) != Counter(spec.cards):
+                    # an earlier repair changed which cards this shuffle gets (the rest of
+                    # a pack, a stock rebuilt from the pile): the new cards take the places
+                    # of the ones gone, every other place is kept
+                    self.outcomes[k] = _patched(stored.order, tuple(spec.cards))
                 action = self.outcomes[k]
             nxt = game.play(action)
         else:
@@ -333,8 +349,7 @@ class _Search:
         for c in range(min(k, len(self.entries) - 1), -1, -1):
             outcome = self.outcomes.get(c)
             if isinstance(outcome, Shuffle) and want in outcome.order and have in outcome.order:
-                if not (c < k and (self.seen[k] - self.seen[c])[have] >= outcome.order.count(have)):
-                    candidates.append(c)
+                candidates.append(c)
         if not candidates:
             return None
         if candidates[0] == k:  # what a shuffle itself shows (a deal) is fixed in that shuffle
