@@ -52,7 +52,9 @@ def test_the_rule_is_the_librarys_with_the_hosts_conditions() -> None:
     game = new_game("wizard", players=3, seed=2, rounds=2)
     while game.to_act != 0:
         game = game.play(game.legal_actions()[0], game.to_act)
-    assert undo_refusal(game, 0, BOTS) == "you have not moved yet: there is nothing of yours to take back"
+    assert undo_refusal(game, 0, BOTS) is None  # the host's own conditions hold; the library's rule refuses:
+    with pytest.raises(IllegalActionError, match="you have not moved yet: there is nothing of yours to take back"):
+        take_back(game, 0, BOTS)
     assert undo_status(game, None, BOTS) is None  # a spectator
     two_people = [BOTS[0], SeatRecord(1, token_hash="x"), BOTS[2]]
     assert undo_status(game, 0, two_people) is None
