@@ -277,6 +277,13 @@ class _Search:
             extra_logged, extra_world = Counter(logged) - Counter(world), Counter(world) - Counter(logged)
             wants = [c for c in _unique(logged) for _ in range(extra_logged[c])]
             haves = [c for c in _unique(world) for _ in range(extra_world[c])]
+            if wants and not haves:
+                # the log shows a card where the game dealt one the seat does not see (a
+                # joker, shown when drawn, where the game drew a hidden card): that card
+                last = game.last_entry
+                hidden = list(cards_named(last.events)) if last is not None else []
+                extra_hidden = Counter(hidden) - Counter(logged)
+                haves = [c for c in _unique(hidden) for _ in range(extra_hidden[c])]
             pairs = list(zip(wants, haves))
         return pairs if ok or pairs else None
 
