@@ -40,7 +40,7 @@ from cardkit.core.log import SeatEntry
 from cardkit.core.rules import CHANCE, Pick, PickSpec, Shuffle
 from cardkit.errors import CardkitError
 
-__all__ = ["rebuild", "Unrebuildable", "ClaimsHiddenCards", "WORK_PER_ENTRY", "MAX_WORK", "MAX_REPAIRS"]
+__all__ = ["rebuild", "Unrebuildable", "ClaimsHiddenCards", "WORK_PER_ENTRY", "MAX_WORK", "MAX_REPAIRS", "MAX_STALL"]
 
 WORK_PER_ENTRY = 40
 """The most entries :func:`rebuild` plays per entry of the log (replaying after repairs
@@ -48,6 +48,9 @@ included) before it gives up, and at most :data:`MAX_WORK` in all: bounds an upl
 
 MAX_REPAIRS = 8
 """The most repairs :func:`rebuild` makes for one entry of the log before it gives up."""
+
+MAX_STALL = 40
+"""The most repairs :func:`rebuild` makes without getting further into the log."""
 
 MAX_WORK = 10_000
 """The most entries :func:`rebuild` plays for one log (a few seconds of CPU at most)."""
@@ -125,6 +128,8 @@ class _Search:
         self.protected: dict[int, set[int]] = {}  # shuffle -> positions holding another seat's logged plays
         self.budget = min(WORK_PER_ENTRY * max(len(entries), 1), MAX_WORK)
         self.work = 0
+        self.furthest = 0  # the furthest entry reached, and the repairs made since
+        self.stalled = 0
         self.repairs: Counter[int] = Counter()
         # seen[k]: the cards named to the seat in the log's entries before k (a count per card)
         self.seen: list[Counter[Card]] = [Counter()]
@@ -450,7 +455,12 @@ class _Search:
             if nxt is not None:
                 self.prefix.append(nxt)
                 k += 1
+                if k > self.furthest:  # progress: the stall count starts again
+                    self.furthest, self.stalled = k, 0
                 continue
+            self.stalled += 1
+            if self.stalled > MAX_STALL:
+                raise Unrebuildable("no game consistent with this seat log was found in time")
             if not alternatives:
                 raise Unrebuildable(why or f"entry {k} cannot be fitted")
             self.repairs[k] += 1
