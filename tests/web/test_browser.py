@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import shutil
 import time
 from pathlib import Path
@@ -395,3 +396,70 @@ def test_a_seeded_private_match_on_a_development_host(tmp_path: Path, browsers: 
         lobby.get(watch.split("&token=")[0])
         WebDriverWait(lobby, 20).until(lambda d: "refused" in d.find_element("id", "error").text)
         _no_csp_violation(lobby)
+
+
+def test_undo_and_the_keys_of_the_buttons(tmp_path: Path, browsers: Any) -> None:
+    """A person against two bots at 390x844, by keys only: B goes to the bid list and Enter
+    bids, U takes the bid back (with the bots' replies) and the page continues in the new
+    match, ? shows the list of keys; in Crazy Eights 1 presses the first numbered button."""
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    def keys(driver: Any, *typed: str) -> None:
+        ActionChains(driver).send_keys(*typed).perform()
+
+    with running_server(f"sqlite:///{tmp_path / 'web.db'}", args=["--allow-seeds"]) as base:
+        created = httpx.post(base + "/api/matches", json={
+            "game": "wizard", "players": 3, "options": {"rounds": 2}, "bots": {"1": "rule", "2": "rule"},
+            "seed": 2}).json()
+        driver = browsers(SIZES["narrow"])
+        driver.get(f"{base}/#match={created['match_id']}&seat=0&token={created['tokens']['0']}")
+        WebDriverWait(driver, 20).until(lambda d: d.find_elements("css selector", "#status.yours #bid-select")
+                                        or d.find_elements("css selector", "#status.yours"))
+        first = _status(driver)[0]
+        undo = driver.find_element("id", "undo-button")
+        assert undo.is_displayed() and undo.get_attribute("aria-disabled") == "true"
+        assert not driver.find_element("id", "undo-why").is_displayed()
+        keys(driver, "u")  # a refused undo says why, and changes nothing
+        assert "not moved yet" in driver.find_element("id", "undo-why").text
+        assert _status(driver)[0] == first and created["match_id"] in driver.current_url
+        keys(driver, "b")
+        assert driver.execute_script("return document.activeElement.id") == "bid-select"
+        keys(driver, Keys.ENTER)
+        WebDriverWait(driver, 20).until(lambda d: _status(d)[0] > first + 1 and d.find_elements("css selector", "#status.yours"))
+        WebDriverWait(driver, 10).until(lambda d: d.find_element("id", "undo-button").get_attribute("aria-disabled") == "false")
+        driver.save_screenshot(str(ARTEFACTS / "undo-allowed-narrow.png"))
+        _no_horizontal_scroll(driver, SIZES["narrow"][0])
+        assert not _axe_serious(driver), _axe_serious(driver)
+        keys(driver, "u")
+        WebDriverWait(driver, 20).until(lambda d: created["match_id"] not in d.current_url and _status(d)[0] == first)
+        WebDriverWait(driver, 20).until(lambda d: d.find_elements("css selector", "#status.yours"))
+        assert driver.find_elements("id", "bid-select")  # the bid is to make again
+        assert driver.find_element("id", "undo-button").get_attribute("aria-disabled") == "true"
+        keys(driver, "?")
+        assert driver.find_element("id", "key-help").is_displayed()
+        driver.save_screenshot(str(ARTEFACTS / "keys-help-narrow.png"))
+        _no_horizontal_scroll(driver, SIZES["narrow"][0])
+        assert not _axe_serious(driver), _axe_serious(driver)
+        keys(driver, Keys.ESCAPE)
+        assert not driver.find_element("id", "key-help").is_displayed()
+        _no_csp_violation(driver)
+
+        created = httpx.post(base + "/api/matches", json={
+            "game": "crazy-eights", "players": 2, "bots": {"1": "rule"}, "seed": 0, "move_seconds": 300}).json()
+        driver.get("about:blank")
+        driver.get(f"{base}/#match={created['match_id']}&seat=0&token={created['tokens']['0']}")
+        WebDriverWait(driver, 20).until(lambda d: d.find_elements("css selector", "#status.yours"))
+        seq = _status(driver)[0]
+        clock = driver.find_element("id", "clock")  # the per-move clock counts down on the table
+        assert clock.is_displayed() and re.fullmatch(r"Your time: [45]:\d\d left", clock.text), clock.text
+        driver.save_screenshot(str(ARTEFACTS / "clock-narrow.png"))
+        _no_horizontal_scroll(driver, SIZES["narrow"][0])
+        button = driver.find_element("css selector", '#controls button.action[aria-keyshortcuts="1"]')
+        assert button.get_attribute("data-action") == "draw" and button.text.startswith("1")
+        keys(driver, "1")
+        WebDriverWait(driver, 20).until(lambda d: _status(d)[0] > seq)
+        assert any("draws" in li.text for li in driver.find_elements("css selector", "#narration li"))
+        _no_csp_violation(driver)

@@ -125,10 +125,17 @@ def test_stepping_through_a_finished_match(tmp_path: Path, browsers: Any) -> Non
         driver.find_element("id", "upload-button").click()
         WebDriverWait(driver, 20).until(lambda d: d.find_element("id", "position").text)
         assert "as seat 1 saw it (seat log)" in driver.find_element("id", "title").text
-        assert driver.find_element("id", "no-table").is_displayed()
+        # the table rebuilt to fit the seat log, or (when none fits in the bound) the sentences and a note
+        rebuilt = driver.find_element("id", "table-panel").is_displayed()
+        assert rebuilt == driver.find_element("id", "rebuilt-note").is_displayed()
+        assert rebuilt != driver.find_element("id", "no-table").is_displayed()
         driver.find_element(By.TAG_NAME, "body").send_keys(Keys.END)
         assert _position(driver) == (game.entry_count, game.entry_count)
         driver.save_screenshot(str(ARTEFACTS / "replay-seat-log-narrow.png"))
+        if rebuilt:  # stepping back: the seat's own hand, as it was then
+            driver.find_element("id", "prev").click()
+            assert _position(driver)[0] == game.entry_count - 1
+            assert "Seat 1's hand" in driver.find_element("id", "hand-title").text
         assert not driver.find_element("id", "seat-choice").is_displayed()
         # a full log (it has the seed): any seat, switched in the page
         full = tmp_path / "full.json"

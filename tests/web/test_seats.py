@@ -52,3 +52,34 @@ def test_the_first_match_still_joins_after_many_others(url: str, tmp_path: Path,
                 ws.send_json({"type": "join", "seat": 1, "token": tokens["1"]})
                 update = ws.receive_json()
                 assert update["type"] == "update" and update["seat"] == 1, update
+
+
+@pytest.mark.parametrize("kind", ["memory", "sqlite", "postgres"])
+def test_a_revoked_token_is_gone_from_the_table_and_the_cache(kind: str, tmp_path: Path) -> None:
+    # An undo (web/undo.py) revokes the old match's human seat; its bots are untouched.
+    import os
+
+    if kind == "postgres":
+        url = os.environ.get("CARDKIT_TEST_POSTGRES")
+        if not url:
+            pytest.skip("set CARDKIT_TEST_POSTGRES to run the PostgreSQL seat table")
+        table: Any = open_seats(url)
+        fresh: Any = lambda: open_seats(url)  # noqa: E731
+    elif kind == "sqlite":
+        table = SqliteSeats(str(tmp_path / "seats.db"))
+        fresh = lambda: SqliteSeats(str(tmp_path / "seats.db"))  # noqa: E731
+    else:
+        table = open_seats("memory:")
+        fresh = lambda: table  # noqa: E731
+    match_id = f"revoke-{os.getpid()}-{kind}-{tmp_path.name}"
+    table.put(match_id, _records(7))
+    assert table.get(match_id)[0].token_hash is not None  # cached
+    table.revoke(match_id, 0)
+    table.revoke(match_id, 1)  # a bot seat has no token to revoke: unchanged
+    expected = (SeatRecord(0), SeatRecord(1, bot="rule", bot_seed=7))
+    assert table.get(match_id) == expected
+    other = fresh()
+    assert other.get(match_id) == expected  # read back from the table itself
+    if other is not table:
+        other.close()
+    table.close()

@@ -10,6 +10,7 @@ match with no row (made by an older cardkit) is public and not marked seeded.
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 import threading
 from typing import Any, Protocol
@@ -24,10 +25,12 @@ __all__ = ["MatchAccess", "AccessTable", "MemoryAccess", "SqliteAccess", "Postgr
 
 _CREATE = (
     "CREATE TABLE IF NOT EXISTS cardkit_web_access ("
-    " match_id TEXT PRIMARY KEY, seeded INTEGER NOT NULL, spectator_hash TEXT)"
+    " match_id TEXT PRIMARY KEY, seeded INTEGER NOT NULL, spectator_hash TEXT, move_seconds INTEGER)"
 )
-_INSERT = "INSERT INTO cardkit_web_access (match_id, seeded, spectator_hash) VALUES (?, ?, ?)"
-_SELECT = "SELECT seeded, spectator_hash FROM cardkit_web_access WHERE match_id = ?"
+# A table made before the per-move clock (web/clock.py) gains its column (null: no clock).
+_ADD_CLOCK = "ALTER TABLE cardkit_web_access ADD COLUMN move_seconds INTEGER"
+_INSERT = "INSERT INTO cardkit_web_access (match_id, seeded, spectator_hash, move_seconds) VALUES (?, ?, ?, ?)"
+_SELECT = "SELECT seeded, spectator_hash, move_seconds FROM cardkit_web_access WHERE match_id = ?"
 _CACHE = 10_000
 
 
@@ -37,11 +40,13 @@ class MatchAccess:
 
     ``seeded``: the creator chose the seed (so the creator can compute every hand).
     ``spectator_hash``: SHA-256 of the spectator token of a private match; ``None`` for a
-    public match, which anyone may watch.
+    public match, which anyone may watch. ``move_seconds``: the per-move clock
+    (:mod:`cardkit.web.clock`), ``None`` for none.
     """
 
     seeded: bool = False
     spectator_hash: str | None = None
+    move_seconds: int | None = None
 
     @property
     def private(self) -> bool:
@@ -97,7 +102,7 @@ class _SqlAccess:
 
     def put(self, match_id: str, access: MatchAccess) -> None:
         """Store the record of a new match."""
-        self._run(_INSERT, (match_id, int(access.seeded), access.spectator_hash), False)
+        self._run(_INSERT, (match_id, int(access.seeded), access.spectator_hash, access.move_seconds), False)
         self._cache.put(match_id, access)
 
     def get(self, match_id: str) -> MatchAccess:
@@ -108,8 +113,9 @@ class _SqlAccess:
         rows = self._run(_SELECT, (match_id,), True)
         if not rows:
             return MatchAccess()  # not cached: the row may be written by another process later
-        seeded, spectator_hash = rows[0]
-        return self._cache.put(match_id, MatchAccess(bool(seeded), spectator_hash))
+        seeded, spectator_hash, move_seconds = rows[0]
+        return self._cache.put(match_id, MatchAccess(bool(seeded), spectator_hash,
+                                                     None if move_seconds is None else int(move_seconds)))
 
 
 class SqliteAccess(_SqlAccess):
@@ -119,6 +125,10 @@ class SqliteAccess(_SqlAccess):
         super().__init__()
         self._path = path
         self._run(_CREATE, (), False)
+        columns = [row[1] for row in self._run("PRAGMA table_info(cardkit_web_access)", (), True)]
+        if "move_seconds" not in columns:
+            with contextlib.suppress(StoreError):  # another process added it just now
+                self._run(_ADD_CLOCK, (), False)
 
     def _run(self, sql: str, params: tuple[Any, ...], fetch: bool) -> list[Any]:
         try:
@@ -144,6 +154,7 @@ class PostgresAccess(_SqlAccess):
     def __init__(self, url: str) -> None:
         super().__init__()
         self._pool, self._error = open_postgres_pool(url, _CREATE, 1667330677, "access table")
+        self._run(_ADD_CLOCK.replace("ADD COLUMN", "ADD COLUMN IF NOT EXISTS"), (), False)
 
     def _run(self, sql: str, params: tuple[Any, ...], fetch: bool) -> list[Any]:
         try:

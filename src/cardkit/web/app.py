@@ -46,6 +46,7 @@ from cardkit.store.errors import UnknownMatchError
 from cardkit.web.access import AccessTable, MatchAccess, open_access
 from cardkit.web.bots import BotLimits, BotMatchRefused, BotRunner
 from cardkit.web.bots import derive_seed as _derive
+from cardkit.web.clock import ClockRunner, MoveClock, check_move_seconds
 from cardkit.web.origins import OriginGuard, normalise_origin
 from cardkit.web.hub import Hub, PostgresListener, within
 from cardkit.web.live import LiveMatch, LiveMatches, MatchUnreadable, PreparedUpdate
@@ -60,12 +61,14 @@ from cardkit.web.protocol import (
     parse_join,
     parse_message,
     parse_move,
+    parse_undo,
     server_error,
     update_message,
 )
 from cardkit.web.seats import PENDING, SeatRecord, SeatTable, hash_token, open_seats, token_matches
 from cardkit.web.rematch import Rematches, open_rematches
 from cardkit.web.table import LEVELS, entry_sentences, hint_message, rules_page, table_payload
+from cardkit.web.undo import REVOKED_TEXT, fork_match, take_back, undo_status
 
 __all__ = [
     "WebHost",
@@ -129,6 +132,7 @@ class WebHost:
         bot_limits: BotLimits = BotLimits(),
         allow_seeds: bool = False,
         max_spectators: int = MAX_SPECTATORS,
+        move_clock: MoveClock | None = None,
     ) -> None:
         self.store_url = store_url
         self.store: Store = store if store is not None else cardkit.store.open(store_url)
@@ -143,6 +147,7 @@ class WebHost:
                                 inline_writes=scheme in ("sqlite", "memory"))
         self.bots = BotRunner(self.live, bot_limits, allow_bot_matches)
         self.rematches = Rematches(open_rematches(store_url))  # in the store's database: any process finds them
+        self.clocks = ClockRunner(self, move_clock or MoveClock())  # per-move clocks (web/clock.py)
         self._owns_store = store is None
         self._listener: PostgresListener | None = None
         self._poller: asyncio.Task[None] | None = None
@@ -167,6 +172,7 @@ class WebHost:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._poller
         await self.bots.stop()
+        await self.clocks.stop()
         await self.live.close()
         if self._listener is not None:
             await run_in_threadpool(self._listener.stop)
@@ -208,7 +214,7 @@ class WebHost:
         :class:`BotMatchRefused` for a match of bots only that this host will not start now."""
         if not isinstance(body, dict):
             raise _BadRequest("the body is a JSON object: {game, players, options, bots, private, seed}")
-        unknown = sorted(set(body) - {"game", "players", "options", "bots", "private", "seed"})
+        unknown = sorted(set(body) - {"game", "players", "options", "bots", "private", "seed", "move_seconds"})
         if unknown:
             raise _BadRequest(f"unknown field(s): {', '.join(k[:40] for k in unknown[:5])}")
         game_name, players = body.get("game"), body.get("players")
@@ -225,6 +231,10 @@ class WebHost:
             )
         if not isinstance(private, bool):
             raise _BadRequest('"private" is true (spectators need the spectator token) or false')
+        try:
+            move_seconds = check_move_seconds(body.get("move_seconds"))
+        except ValueError as exc:
+            raise _BadRequest(str(exc)) from None
         if not isinstance(game_name, str):
             raise _BadRequest('"game" is a game name, e.g. "crazy-eights" (see GET /api/games)')
         if not isinstance(players, int) or isinstance(players, bool):
@@ -263,7 +273,8 @@ class WebHost:
                 records.append(SeatRecord(seat, token_hash=hash_token(token)))
         spectator_token = secrets.token_urlsafe(32) if private else None
         access = MatchAccess(seeded=seed is not None,
-                             spectator_hash=None if spectator_token is None else hash_token(spectator_token))
+                             spectator_hash=None if spectator_token is None else hash_token(spectator_token),
+                             move_seconds=move_seconds)
         match_id = self._store_match(game, records, access)
         return {"match_id": match_id, "tokens": tokens, "spectator_token": spectator_token}
 
@@ -311,6 +322,8 @@ class WebHost:
         for item in message["entries"]:
             item["sentences"] = sentences.get(item["seq"], [])
         message["halted"] = self.bots.halted(live.seq, game.to_act, live.records)
+        message["undo"] = undo_status(game, seat, live.records)  # None unless a person plays bots alone
+        message["clock"] = self.clocks.status(live)  # None without a per-move clock
         return message
 
     async def prepared_update(self, match_id: str, seat: int | None, after: int) -> PreparedUpdate:
@@ -326,7 +339,9 @@ class WebHost:
         prepared = live.updates.get(key)
         if prepared is None:
             update = self.build_update(match_id, seat, after)
-            prepared = live.updates[key] = PreparedUpdate(update["seq"], encode(update))
+            prepared = PreparedUpdate(update["seq"], encode(update))
+            if live.access.move_seconds is None:  # a clock's remaining time is of the moment: not kept
+                live.updates[key] = prepared
         return prepared
 
     def _live(self, match_id: str) -> LiveMatch:
@@ -355,6 +370,8 @@ class WebHost:
         """Play a seat's move; the newest seq once it is stored. Raises the game's errors.
         The match's bots are started before its sockets hear of the move (see LiveMatches.move)."""
         live = self._live(match_id)
+        if _revoked(live.records, seat):
+            raise IllegalActionError(REVOKED_TEXT, None, seat)
         # Bots that choose on the loop answer before the write (one transaction for the move
         # and the replies); the driver is started only if a bot is still to act after them.
         return await self.live.move(live, seat, expected_seq, action, answer=self.bots.answer,
@@ -363,6 +380,32 @@ class WebHost:
     def _drive_if_bot_to_act(self, live: LiveMatch) -> None:
         if live.game.to_act in live.bot_seats:
             self.drive_bots(live.match_id)
+
+    async def undo(self, match_id: str, seat: int, expected_seq: int) -> dict[str, Any]:
+        """Take back ``seat``'s last move with the bots' replies (:mod:`cardkit.web.undo`): the
+        ``undo`` reply naming the new match the seat continues in, with its new token.
+        Raises :class:`IllegalActionError` with the reason when the rule refuses, and
+        :class:`ConcurrencyError` when the match moved on since ``expected_seq``."""
+        live = self._live(match_id)
+        await self.live.catch_up(live)
+        async with live.lock:  # no bot moves in between
+            if _revoked(live.records, seat):
+                raise IllegalActionError(REVOKED_TEXT, None, seat)
+            if expected_seq != live.seq:
+                raise ConcurrencyError(f"match {match_id!r} is at seq {live.seq}, not {expected_seq}")
+            game = live.game
+            earlier = take_back(game, seat, live.records)
+            reply = await run_in_threadpool(fork_match, self, game, earlier, live.records, live.access, seat)
+            await run_in_threadpool(self.seats.revoke, match_id, seat)
+            live.records = tuple(attrs.evolve(r, token_hash=None) if r.seat == seat else r for r in live.records)
+            live.updates.clear()
+        self.drive_bots(reply["match_id"])
+        return reply
+
+
+def _revoked(records: Sequence[SeatRecord], seat: int) -> bool:
+    # A human seat without a token: its match was taken back into a new one (web/undo.py).
+    return 0 <= seat < len(records) and records[seat].bot is None and records[seat].token_hash is None
 
 
 def _decrement(counts: dict[str, int], key: str) -> int:
@@ -447,6 +490,12 @@ class _Connection:
                     if reply["type"] == "rematch":
                         self.host.drive_bots(reply["match_id"])
                     await self.send(reply)
+                    bad = 0
+                    continue
+                if data.get("type") == "undo":
+                    if self.seat is None:
+                        raise ProtocolError("a spectator cannot undo", "not_your_turn")
+                    await self.send(await self.host.undo(self.match_id, self.seat, parse_undo(data)))
                     bad = 0
                     continue
                 move = parse_move(data)
@@ -535,6 +584,7 @@ async def _serve(host: WebHost, ws: WebSocket, live: LiveMatch, message: Any) ->
     host.joined(match_id, join.seat)
     host.hub.watch(match_id, live.seq)
     host.drive_bots(match_id)  # a match left waiting on a bot (a host restart) moves on
+    host.clocks.watch(live)
     pusher = asyncio.create_task(conn.push_updates())
     try:
         reader = asyncio.create_task(conn.read_moves())
@@ -632,6 +682,7 @@ def create_app(
     allow_seeds: bool = False,
     allow_origins: Sequence[str] = (),
     max_spectators: int = MAX_SPECTATORS,
+    move_clock: MoveClock | None = None,
 ) -> Starlette:
     """The web host as an ASGI app over the store at ``store_url`` (or an open ``store``
     with that URL's kind, which the app then does not close).
@@ -640,7 +691,8 @@ def create_app(
     403 otherwise); ``bot_limits`` bounds what bots may cost. ``allow_seeds`` accepts a
     client's ``seed`` (development only); ``allow_origins`` are origins besides the host's
     own (``https://cards.example``) whose pages may create matches and open sockets;
-    ``max_spectators`` caps the spectators of one match here. See docs/web.md.
+    ``max_spectators`` caps the spectators of one match here. ``move_clock`` is where
+    matches with a per-move clock take their time (tests inject theirs). See docs/web.md.
     """
     if not (isinstance(max_spectators, int) and max_spectators >= 0):
         raise ConfigError(f"max_spectators is a whole number >= 0, not {max_spectators!r}")
@@ -651,7 +703,7 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         host = WebHost(store_url, store=store, allow_bot_matches=allow_bot_matches, bot_limits=bot_limits,
-                       allow_seeds=allow_seeds, max_spectators=max_spectators)
+                       allow_seeds=allow_seeds, max_spectators=max_spectators, move_clock=move_clock)
         app.state.host = host
         await host.start()
         try:

@@ -31,6 +31,7 @@ __all__ = [
     "parse_message",
     "parse_join",
     "parse_move",
+    "parse_undo",
     "error_message",
     "server_error",
     "SERVER_ERROR_TEXT",
@@ -142,6 +143,15 @@ def parse_move(data: Mapping[str, Any]) -> Move:
     if "expected_seq" not in data:
         raise ProtocolError('a move carries "expected_seq": the seq of the newest update seen')
     return Move(_seq(data, "expected_seq"), action)
+
+
+def parse_undo(data: Mapping[str, Any]) -> int:
+    """The ``expected_seq`` of ``{"type": "undo", "expected_seq": n}`` (a take-back against
+    bots, :mod:`cardkit.web.undo`): the seq of the newest update the seat saw, so it never
+    takes back a reply it has not seen yet."""
+    if "expected_seq" not in data:
+        raise ProtocolError('an undo carries "expected_seq": the seq of the newest update seen')
+    return _seq(data, "expected_seq")
 
 
 def error_message(code: ErrorCode, message: str) -> dict[str, Any]:

@@ -211,5 +211,6 @@ class Rematches:
         ]
         spectator_token = secrets.token_urlsafe(32) if access.private else None
         new_access = MatchAccess(seeded=access.seeded,
-                                 spectator_hash=None if spectator_token is None else hash_token(spectator_token))
+                                 spectator_hash=None if spectator_token is None else hash_token(spectator_token),
+                                 move_seconds=access.move_seconds)
         return host._store_match(new_game, records, new_access), spectator_token

@@ -9,8 +9,9 @@ Two routes (registered by :func:`replay_routes`; see docs/web.md, "Replays"):
 * ``POST /api/replays?seat=S`` with a log file as the body (``cardkit play``'s ``save`` or
   ``save --seat``). A full log (it has the seed, so whoever holds it knows every card) is
   replayed, which verifies it, and shown from any seat or as a spectator. A per-seat log is
-  shown from its own seat only, as the sentences the seat was told: it holds no table to
-  show (it cannot be replayed).
+  shown from its own seat only: its table at every step comes from a game rebuilt to fit
+  everything the seat was told (:mod:`cardkit.web.seatworld`); when none is found within
+  the bound, the sentences the seat was told are shown without a table.
 
 A replay is one JSON object: ``steps[0]`` is the table before anything happened, ``steps[k]``
 the table after entry ``k - 1``, each with the entry's action and its sentences
@@ -189,16 +190,32 @@ def build_replay(
 
 
 def seat_log_replay(seat_log: SeatLog) -> dict[str, Any]:
-    """The replay of a per-seat log: its own seat's sentences at every step, and no table
-    (a seat log has no seed and redacted events, so no state can be rebuilt from it).
+    """The replay of a per-seat log, from its own seat: the table at every step from a game
+    rebuilt to fit everything the seat was told (:func:`cardkit.web.seatworld.rebuild`:
+    every step is checked against the log, and only the seat's view of it is sent); when no
+    such game is found within the bound, the seat's sentences only, with ``note`` saying so.
 
-    The entries are not verified by anything (nothing can replay them): an entry the game's
-    ``describe`` cannot read makes the whole log refused (400)."""
+    A log that shows its seat a card the rules hide from it (another seat's hand) is refused
+    (400), and so is an entry the game's ``describe`` cannot read."""
+    from cardkit.web.seatworld import ClaimsHiddenCards, Unrebuildable, rebuild
+
     rules = get_rules(seat_log.game)
     entries = seat_log.entries
     if len(entries) > MAX_REPLAY_ENTRIES:
         raise ReplayRefused(f"a replay here has at most {MAX_REPLAY_ENTRIES} entries; this one has {len(entries)}", 413)
     viewer = seat_log.seat
+    note = None
+    try:
+        world = rebuild(rules, seat_log.config, viewer, entries)
+    except ClaimsHiddenCards as exc:
+        raise ReplayRefused(str(exc), 400) from None
+    except Unrebuildable as exc:
+        note = (f"No table could be rebuilt from this log ({exc}); "
+                "the sentences are shown as its seat was told them.")
+    else:
+        replay = build_replay(world, viewer, source="seat-log", viewers=[viewer])
+        replay["note"] = None
+        return replay
     players = seat_log.config.get("players")
     steps = [_step(rules, None, viewer)]
     for entry in entries:
@@ -221,6 +238,7 @@ def seat_log_replay(seat_log: SeatLog) -> dict[str, Any]:
         "names": {},
         "viewers": [viewer],
         "tables": False,
+        "note": note,
         "steps": steps,
     }
 

@@ -5,10 +5,13 @@ each human seat's token, each bot seat's spec and the seed of its random stream 
 one side table, ``cardkit_web_seats``, in the same database (SQLite file or PostgreSQL), or
 in this process's memory for ``memory:`` stores. The table is created if missing; the web
 host owns it, so the store's schema version does not cover it. Seat records never change
-after a match is created, with one exception: a rematch's human seat is :data:`PENDING` until
+after a match is created, with two exceptions: a rematch's human seat is :data:`PENDING` until
 its player asks for the rematch (see :mod:`cardkit.web.rematch`), and is then given its
-token's hash once. So each process caches the records of a match once no seat is pending
-(the most recently used :data:`SEAT_CACHE_LIMIT` matches). The cache may drop a match; the table never does: for
+token's hash once; and a human seat's token is revoked (its hash set to null) when the match
+is taken back into a new one (:mod:`cardkit.web.undo`). So each process caches the records of
+a match once no seat is pending (the most recently used :data:`SEAT_CACHE_LIMIT` matches;
+:meth:`revoke` updates this process's cache, another process's cached copy keeps the old
+token until it is dropped). The cache may drop a match; the table never does: for
 ``memory:`` stores the table is a dict that lives as long as the store's own matches do.
 """
 
@@ -42,6 +45,7 @@ _CREATE = (
 )
 _INSERT = "INSERT INTO cardkit_web_seats (match_id, seat, token_hash, bot, bot_seed) VALUES (?, ?, ?, ?, ?)"
 _CLAIM = "UPDATE cardkit_web_seats SET token_hash = ? WHERE match_id = ? AND seat = ? AND token_hash = 'pending'"
+_REVOKE = "UPDATE cardkit_web_seats SET token_hash = NULL WHERE match_id = ? AND seat = ? AND bot IS NULL"
 _SELECT = "SELECT seat, token_hash, bot, bot_seed FROM cardkit_web_seats WHERE match_id = ? ORDER BY seat"
 
 
@@ -107,6 +111,10 @@ class SeatTable(Protocol):
         is not pending: a seat is claimed once)."""
         ...
 
+    def revoke(self, match_id: str, seat: int) -> None:
+        """Revoke the token of a human ``seat``: nobody joins it again (see :mod:`cardkit.web.undo`)."""
+        ...
+
     def close(self) -> None:
         """Release connections."""
         ...
@@ -129,6 +137,15 @@ class _Cached:
 
     def _cached(self, match_id: str) -> tuple[SeatRecord, ...] | None:
         return self._cache.get(match_id)
+
+    def _revoked(self, match_id: str, seat: int) -> None:
+        cached = self._cache.get(match_id)
+        if cached is not None:
+            self._cache.put(match_id, _without_token(cached, seat))
+
+
+def _without_token(records: tuple[SeatRecord, ...], seat: int) -> tuple[SeatRecord, ...]:
+    return tuple(attrs.evolve(r, token_hash=None) if r.seat == seat and r.bot is None else r for r in records)
 
 
 class MemorySeats:
@@ -159,6 +176,12 @@ class MemorySeats:
             if 0 <= seat < len(records) and records[seat].token_hash == PENDING:
                 changed = attrs.evolve(records[seat], token_hash=token_hash)
                 self._records[match_id] = records[:seat] + (changed,) + records[seat + 1:]
+
+    def revoke(self, match_id: str, seat: int) -> None:
+        """Revoke the token of a human ``seat``."""
+        with self._lock:
+            if match_id in self._records:
+                self._records[match_id] = _without_token(self._records[match_id], seat)
 
     def close(self) -> None:
         """Nothing to release."""
@@ -216,6 +239,18 @@ class SqliteSeats(_Cached):
         finally:
             conn.close()
 
+    def revoke(self, match_id: str, seat: int) -> None:
+        """Revoke the token of a human ``seat``."""
+        conn = self._connect()
+        try:
+            with conn:
+                conn.execute(_REVOKE, (match_id, seat))
+        except sqlite3.Error as exc:
+            raise StoreError(f"SQLite seat table: {exc}") from None
+        finally:
+            conn.close()
+        self._revoked(match_id, seat)
+
     def close(self) -> None:
         """Nothing held between calls."""
 
@@ -255,6 +290,15 @@ class PostgresSeats(_Cached):
                 conn.execute(_CLAIM.replace("?", "%s"), (token_hash, match_id, seat))
         except self._error as exc:
             raise StoreError(f"PostgreSQL seat table: {exc}") from None
+
+    def revoke(self, match_id: str, seat: int) -> None:
+        """Revoke the token of a human ``seat``."""
+        try:
+            with self._pool.connection() as conn:
+                conn.execute(_REVOKE.replace("?", "%s"), (match_id, seat))
+        except self._error as exc:
+            raise StoreError(f"PostgreSQL seat table: {exc}") from None
+        self._revoked(match_id, seat)
 
     def close(self) -> None:
         """Close the pool."""

@@ -127,6 +127,8 @@ async function create(event) {
   const seedInput = document.getElementById("seed");
   if (!seedInput.disabled && seedInput.value !== "") body.seed = Number(seedInput.value);
   if (document.getElementById("private").checked) body.private = true;
+  const moveSeconds = document.getElementById("move-seconds").value;  // empty: no clock (web/clock.py)
+  if (moveSeconds !== "") body.move_seconds = Number(moveSeconds);
   const response = await fetch("/api/matches", {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
   });

@@ -69,6 +69,8 @@ function start(data) {
   $("seat-choice-wrap").hidden = data.viewers.length < 2;
   $("table-panel").hidden = !data.tables;
   $("no-table").hidden = data.tables;
+  if (!data.tables && data.note) $("no-table").textContent = data.note;
+  $("rebuilt-note").hidden = !(data.tables && data.source === "seat-log");
   const slider = $("slider");
   slider.max = String(data.steps.length - 1);
   renderStory();

@@ -21,6 +21,7 @@ function table(params) {
     document.getElementById("rematch-button").disabled = true;
     send({ type: "rematch" });
   });
+  document.getElementById("undo-button").addEventListener("click", askUndo);
   document.addEventListener("keydown", onKey);
   connect();
 }
@@ -40,8 +41,9 @@ function connect() {
     const data = JSON.parse(msg.data);
     if (data.type === "update") { play.retry = 500; update(data); }
     else if (data.type === "hint") showHint(data);
-    else if (data.type === "rematch") {
-      // The same seat of the new match: this page becomes that seat's page.
+    else if (data.type === "rematch" || data.type === "undo") {
+      // The same seat of the new match (a rematch, or the match an undo continues in):
+      // this page becomes that seat's page.
       const link = { match: data.match_id, seat: String(data.seat), token: data.token };
       play.last = null;  // not "over": the old socket's close must not stop the new page
       location.hash = new URLSearchParams(link).toString();
@@ -76,6 +78,58 @@ function showHint(data) {
   box.dataset.action = data.action;
   box.textContent = "Hint: " + prettyText(data.action) + " \u2014 " + prettyText(data.reason);
   if (play.last) draw(play.last);
+}
+
+// ---------------------------------------------------------------- undo (web/undo.py)
+
+function askUndo() {
+  const b = document.getElementById("undo-button");
+  if (b.hidden || b.dataset.busy === "1") return;
+  const undo = play.last && play.last.undo;
+  if (!undo || !undo.allowed) {  // pressing a refused Undo says why (and changes nothing)
+    const why = document.getElementById("undo-why");
+    why.hidden = false;
+    why.textContent = "Undo is not possible now: " + ((undo && undo.reason) || "").replace(/^cannot undo: /, "") + ".";
+    return;
+  }
+  b.dataset.busy = "1";
+  send({ type: "undo", expected_seq: play.seq });
+}
+
+function drawUndo(data) {
+  // data.undo: null where undo never applies (a spectator, another person at the table);
+  // a refused undo stays pressable (aria-disabled) so that pressing it can say why.
+  const b = document.getElementById("undo-button");
+  b.hidden = !data.undo;
+  b.dataset.busy = "";
+  const allowed = Boolean(data.undo && data.undo.allowed);
+  b.setAttribute("aria-disabled", String(!allowed));
+  b.classList.toggle("unavailable", !allowed);
+  b.title = allowed ? "Take back your last move with the bots' replies (U)" : "Undo is not possible now (U says why)";
+  document.getElementById("undo-why").hidden = true;
+}
+
+// ---------------------------------------------------------------- the per-move clock (web/clock.py)
+
+function drawClock(data) {
+  // data.clock.remaining is the time left when the server built the update: counted down
+  // here from when it arrived (the page's own monotonic clock).
+  const box = document.getElementById("clock");
+  if (play.clockTimer) { clearInterval(play.clockTimer); play.clockTimer = null; }
+  const clock = data.clock;
+  box.hidden = !(clock && clock.seat !== null && clock.remaining !== null && !data.is_over);
+  if (box.hidden) return;
+  const deadline = performance.now() + clock.remaining * 1000;
+  const who = clock.seat === data.seat ? "Your time" : seatName(clock.seat, data);
+  const tick = () => {
+    const left = Math.max(0, Math.ceil((deadline - performance.now()) / 1000));
+    const text = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
+    box.textContent = left > 0 ? who + ": " + text + " left" : who + ": time is up, the " + clock.stand_in + " bot plays";
+    box.classList.toggle("low", left <= 10);
+    box.dataset.left = String(left);
+  };
+  tick();
+  play.clockTimer = setInterval(tick, 250);
 }
 
 // ---------------------------------------------------------------- seats
@@ -366,8 +420,9 @@ function drawControls(data) {
     bids.forEach(a => select.append(el("option", { value: a }, bidLabel(a))));
     if (play.hint && bids.includes(play.hint)) select.value = play.hint;
     else if (bids.length > 2) select.value = bids[Math.floor(bids.length / 3)];
-    const button = el("button", { type: "button", id: "bid-button", class: "primary" }, "Bid");
+    const button = el("button", { type: "button", id: "bid-button", class: "primary", "aria-keyshortcuts": "b" }, "Bid");
     button.addEventListener("click", () => move(select.value));
+    select.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); button.click(); } });
     box.append(el("label", { for: "bid-select", class: "bid-label" }, "Your bid "), select, button);
   }
   // Multi-card plays: what the selection makes, as buttons (one per legal completion).
@@ -389,9 +444,14 @@ function drawControls(data) {
     clear.addEventListener("click", () => { play.selected = []; draw(data); });
     box.append(clear);
   }
+  let number = 0;
   for (const action of legal) {
     if (action.startsWith("bid ") || parseAction(action).cards.length) continue;
-    const b = el("button", { type: "button", class: "action" + (play.hint === action ? " hinted" : ""), "data-action": action }, actionLabel(action));
+    number += 1;  // keys 1-9 press the first nine of these buttons (onKey)
+    const key = number <= 9 ? String(number) : null;
+    const b = el("button", { type: "button", class: "action" + (play.hint === action ? " hinted" : ""), "data-action": action,
+                             "aria-keyshortcuts": key, "aria-label": actionLabel(action) },
+                 key ? el("kbd", { class: "key", "aria-hidden": "true" }, key) : "", actionLabel(action));
     b.addEventListener("click", () => move(action));
     box.append(b);
   }
@@ -445,7 +505,9 @@ function narrate(data) {
     }
     const sentences = entry.sentences && entry.sentences.length ? entry.sentences
       : [(entry.actor < 0 ? "The dealer" : seatName(entry.actor, data)) + (entry.text ? ": " + prettyText(entry.text) : "")];
-    const item = el("li", { "data-seq": String(entry.seq) }, sentences.join(" "));
+    const timedOut = data.clock && data.clock.timed_out.includes(entry.seq)
+      ? " (time ran out: the " + data.clock.stand_in + " bot played this move)" : "";
+    const item = el("li", { "data-seq": String(entry.seq) }, sentences.join(" ") + timedOut);
     list.prepend(item);
   }
 }
@@ -499,6 +561,8 @@ function draw(data) {
     status.textContent = seatName(data.to_act, data) + (data.to_act === data.seat ? " are" : " is") + " to act.";
   }
   document.getElementById("hint-button").hidden = !(data.legal.length > 0);
+  drawUndo(data);
+  drawClock(data);
   document.getElementById("keys").hidden = data.seat === null;
   drawTableSeats(data);
   drawCentre(data);
@@ -510,13 +574,36 @@ function draw(data) {
 
 // ---------------------------------------------------------------- keyboard
 
+function toggleKeyHelp() {
+  const help = document.getElementById("key-help");
+  help.hidden = !help.hidden;
+}
+
+function pressIfShown(id, when) {
+  const b = document.getElementById(id);
+  if (when && b && !b.hidden && !b.disabled) b.click();
+}
+
 function onKey(e) {
   if (e.target && ["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName)) return;
   if (e.altKey || e.ctrlKey || e.metaKey) return;
   const data = play.last;
   if (!data) return;
   if (e.key === "h" || e.key === "H") { if (data.legal.length) askHint(); e.preventDefault(); return; }
-  if (e.key === "Escape") { play.selected = []; draw(data); return; }
+  if (e.key === "?") { toggleKeyHelp(); e.preventDefault(); return; }
+  if (e.key === "u" || e.key === "U") { askUndo(); e.preventDefault(); return; }
+  if (e.key === "r" || e.key === "R") { pressIfShown("rematch-button", data.is_over); return; }
+  if (e.key === "b" || e.key === "B") {
+    const select = document.getElementById("bid-select");
+    if (select) { select.focus(); e.preventDefault(); }
+    return;
+  }
+  if (/^[1-9]$/.test(e.key)) {
+    const b = document.querySelector('#controls button.action[aria-keyshortcuts="' + e.key + '"]');
+    if (b && !b.disabled) { b.click(); e.preventDefault(); }
+    return;
+  }
+  if (e.key === "Escape") { document.getElementById("key-help").hidden = true; play.selected = []; draw(data); return; }
   if (e.key === "p" || e.key === "P") { const b = document.getElementById("play-button"); if (b) b.click(); return; }
   if (e.key === "l" || e.key === "L") { const b = document.getElementById("last-trick-button"); if (!b.hidden) b.click(); return; }
   if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
