@@ -83,7 +83,7 @@ def open_cluster(spec: str, connect_timeout: float = 30.0) -> Iterator[Cluster]:
             cluster = stack.enter_context(
                 distributed.LocalCluster(
                     n_workers=where, threads_per_worker=1, processes=True,
-                    dashboard_address=None, silence_logs=40,
+                    dashboard_address=":0", silence_logs=40,
                 )  # fmt: skip
             )
             client = stack.enter_context(distributed.Client(cluster))

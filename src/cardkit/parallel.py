@@ -47,11 +47,11 @@ and how long a progress bar can stand still."""
 
 def auto_chunk_size(jobs: int, workers: int) -> int:
     """The automatic chunk size: ``ceil(jobs / (workers * CHUNKS_PER_WORKER))``, at least 1
-    and at most :data:`MAX_CHUNK` (1 job per chunk when there is only one worker: nothing
-    to ship, and a progress bar then moves game by game)."""
-    if jobs < 1 or workers <= 1:
+    and at most :data:`MAX_CHUNK`. (With one local worker nothing is shipped: map_ordered
+    then plays game by game, so that a progress bar moves game by game.)"""
+    if jobs < 1:
         return 1
-    target = workers * CHUNKS_PER_WORKER
+    target = max(1, workers) * CHUNKS_PER_WORKER
     return max(1, min(MAX_CHUNK, -(-jobs // target)))
 
 
@@ -105,7 +105,10 @@ def map_ordered(
     """
     if workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
-    size = auto_chunk_size(len(jobs), workers) if chunk_size is None else chunk_size
+    if chunk_size is None:
+        here = executor is None and workers == 1
+        chunk_size = 1 if here else auto_chunk_size(len(jobs), workers)
+    size = chunk_size
     chunks = chunks_of(jobs, size)
     if executor is not None:
         return _on_executor(fn, chunks, executor, workers, progress)

@@ -1,0 +1,94 @@
+"""Scale-out: the chunked local pool and a local Dask cluster against one worker.
+
+    PYTHONPATH=src python benchmarks/scale.py [--rounds 3] [--engine reducer] [--no-dask]
+
+Plays the issue's two runs (2,000 rule-bot Crazy Eights games for 3, 200 rule-bot Wizard
+games for 3) through :func:`cardkit.cli.simulate.play_games` under each setting, and
+prints wall-clock seconds (min and median over the rounds) and each setting's speed-up
+against its named baseline:
+
+* ``workers 2`` against ``workers 1``: a fresh local pool per run, so the time includes
+  starting its spawned process (as ``cardkit simulate --workers 2`` pays it);
+* ``dask local:2`` against ``dask local:1``: two local Dask clusters (one thread per worker
+  process) started once before the rounds and warmed up with a few games (a cluster is
+  meant to outlive a run); the time is the run's.
+
+Rounds are interleaved (every setting once per round, in turn), so a noisy neighbour slows
+every setting instead of one. Wall-clock time: on a shared machine, say so next to the
+figures. Every setting's outcomes are checked equal to ``workers 1``'s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import statistics
+import time
+from typing import Any, Callable
+
+from cardkit.cli.simulate import play_games
+
+RUNS = (
+    ("crazy-eights", 3, 2000, {}),
+    ("wizard", 3, 200, {}),
+)
+
+
+def _time(run: Callable[[], list[Any]]) -> tuple[float, list[Any]]:
+    start = time.perf_counter()
+    outcomes = run()
+    return time.perf_counter() - start, outcomes
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--engine", choices=("reducer", "kernel", "auto"), default="reducer")
+    parser.add_argument("--no-dask", action="store_true", help="only the local pool")
+    args = parser.parse_args()
+
+    settings: dict[str, tuple[Any, int]] = {"workers 1": (None, 1), "workers 2": (None, 2)}
+    baselines = {"workers 2": "workers 1"}
+    with contextlib.ExitStack() as stack:
+        if not args.no_dask:
+            from cardkit.cluster import open_cluster
+
+            for n in (1, 2):
+                cluster = stack.enter_context(open_cluster(f"local:{n}"))
+                settings[f"dask local:{n}"] = (cluster.executor, cluster.workers)
+                # warm-up: every worker imports cardkit once, outside the timing
+                list(play_games("wizard", 3, 4 * n, bots=["rule"] * 3, executor=cluster.executor,
+                                workers=n, chunk_size=1, engine=args.engine))  # fmt: skip
+            baselines["dask local:2"] = "dask local:1"
+        times: dict[tuple[str, str], list[float]] = {}
+        for _ in range(args.rounds):
+            for game, players, games, options in RUNS:
+                reference = None
+                for name, (executor, workers) in settings.items():
+                    def run(executor: Any = executor, workers: int = workers) -> list[Any]:
+                        return list(play_games(game, players, games, bots=["rule"] * players, options=options,
+                                               engine=args.engine, workers=workers, executor=executor))  # fmt: skip
+
+                    seconds, outcomes = _time(run)
+                    if reference is None:
+                        reference = outcomes
+                    assert outcomes == reference, f"{name} played other games than workers 1"
+                    times.setdefault((game, name), []).append(seconds)
+    print(f"engine {args.engine}, {args.rounds} interleaved rounds, wall-clock seconds (min / median)")
+    for game, players, games, _ in RUNS:
+        print(f"{game} {players}p, {games} rule-bot games:")
+        for name in settings:
+            sample = times[(game, name)]
+            line = f"  {name:<14} {min(sample):7.3f} s / {statistics.median(sample):7.3f} s"
+            base = baselines.get(name)
+            if base is not None:
+                ref = times[(game, base)]
+                line += (
+                    f"   {min(ref) / min(sample):.2f}x min, {statistics.median(ref) / statistics.median(sample):.2f}x"
+                    f" median against {base}"
+                )
+            print(line)
+
+
+if __name__ == "__main__":
+    main()
