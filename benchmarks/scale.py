@@ -13,6 +13,9 @@ against its named baseline:
   process) started once before the rounds and warmed up with a few games (a cluster is
   meant to outlive a run); the time is the run's.
 
+For the local settings it also prints the CPU seconds spent (this process and its pool's
+processes): on a machine whose cores are busy with other work, wall-clock speed-ups
+cannot show, but CPU seconds still tell what a second process costs on top of the games.
 Rounds are interleaved (every setting once per round, in turn), so a noisy neighbour slows
 every setting instead of one. Wall-clock time: on a shared machine, say so next to the
 figures. Every setting's outcomes are checked equal to ``workers 1``'s.
@@ -22,6 +25,8 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
+import resource
 import statistics
 import time
 from typing import Any, Callable
@@ -34,10 +39,17 @@ RUNS = (
 )
 
 
-def _time(run: Callable[[], list[Any]]) -> tuple[float, list[Any]]:
+def _cpu() -> float:
+    # this process and its ended children (a local pool's processes are joined by then)
+    me, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + children.ru_utime + children.ru_stime
+
+
+def _time(run: Callable[[], list[Any]]) -> tuple[float, float, list[Any]]:
+    cpu = _cpu()
     start = time.perf_counter()
     outcomes = run()
-    return time.perf_counter() - start, outcomes
+    return time.perf_counter() - start, _cpu() - cpu, outcomes
 
 
 def main() -> None:
@@ -61,6 +73,7 @@ def main() -> None:
                                 workers=n, chunk_size=1, engine=args.engine))  # fmt: skip
             baselines["dask local:2"] = "dask local:1"
         times: dict[tuple[str, str], list[float]] = {}
+        cpus: dict[tuple[str, str], list[float]] = {}
         for _ in range(args.rounds):
             for game, players, games, options in RUNS:
                 reference = None
@@ -69,17 +82,23 @@ def main() -> None:
                         return list(play_games(game, players, games, bots=["rule"] * players, options=options,
                                                engine=args.engine, workers=workers, executor=executor))  # fmt: skip
 
-                    seconds, outcomes = _time(run)
+                    seconds, cpu, outcomes = _time(run)
                     if reference is None:
                         reference = outcomes
                     assert outcomes == reference, f"{name} played other games than workers 1"
                     times.setdefault((game, name), []).append(seconds)
-    print(f"engine {args.engine}, {args.rounds} interleaved rounds, wall-clock seconds (min / median)")
+                    cpus.setdefault((game, name), []).append(cpu)
+    executor_of = {name: executor for name, (executor, _) in settings.items()}
+    load = os.getloadavg()[0]
+    print(f"engine {args.engine}, {args.rounds} interleaved rounds, wall-clock seconds (min / median); "
+          f"CPU: median CPU seconds of this process and its pool; load average {load:.1f} on {os.cpu_count()} cores")
     for game, players, games, _ in RUNS:
         print(f"{game} {players}p, {games} rule-bot games:")
         for name in settings:
             sample = times[(game, name)]
             line = f"  {name:<14} {min(sample):7.3f} s / {statistics.median(sample):7.3f} s"
+            if executor_of[name] is None:  # CPU of the Dask workers is not this process's
+                line += f"  (CPU {statistics.median(cpus[(game, name)]):6.2f} s)"
             base = baselines.get(name)
             if base is not None:
                 ref = times[(game, base)]

@@ -14,9 +14,10 @@ games. The chunk size is chosen by :func:`auto_chunk_size` unless given.
 Two ways to run:
 
 * ``workers=N`` (no executor): this process and ``N - 1`` *spawned* processes share the
-  chunks. This process starts playing at once, and a spawned process is handed chunks
-  only once it is up (a probe job tells), so the seconds a process takes to start are
-  never spent waiting: a run too short to pay for a second process simply finishes here.
+  chunks. This process starts playing at once; the helpers are started only when the
+  work left is worth it (:data:`HELPERS_WORTH_SECONDS`), and a helper is handed chunks
+  only once it is up (a probe job tells), so the time a process takes to start is never
+  spent waiting: a run too short to pay for a second process simply finishes here.
 * ``executor=`` any :class:`concurrent.futures.Executor` (a ``ProcessPoolExecutor``, a
   Dask ``Client.get_executor()``, a Ray adapter: docs/scale.md): every chunk is submitted
   to it, a bounded window at a time, and this process only merges.
@@ -28,9 +29,12 @@ workers (tests/cli/test_scale.py checks it).
 from __future__ import annotations
 
 import concurrent.futures as cf
-from typing import Any, Callable, Iterator, Sequence, TypeVar
+from typing import Any, Callable, Iterator, Mapping, Sequence, TypeVar
 
-__all__ = ["map_ordered", "run_chunk", "auto_chunk_size", "chunks_of", "CHUNKS_PER_WORKER", "MAX_CHUNK"]
+__all__ = [
+    "map_ordered", "run_chunk", "auto_chunk_size", "chunks_of", "CHUNKS_PER_WORKER", "MAX_CHUNK",
+    "HELPERS_WORTH_SECONDS",
+]  # fmt: skip
 
 J = TypeVar("J")
 R = TypeVar("R")
@@ -43,6 +47,13 @@ the per-chunk round trip (about a millisecond on a local pool) stays negligible.
 MAX_CHUNK = 256
 """The largest automatic chunk (games): bounds what a lost worker's chunk costs to re-run
 and how long a progress bar can stand still."""
+
+
+HELPERS_WORTH_SECONDS = 1.0
+"""``workers=N`` starts its ``N - 1`` spawned processes only when the work left after two
+chunks played here is estimated at more than this (seconds): a spawned process takes a
+few tenths of a second to start (importing cardkit), and on a busy machine that start
+slows the run down more than the process speeds up a short one."""
 
 
 def auto_chunk_size(jobs: int, workers: int) -> int:
@@ -164,17 +175,18 @@ def _local(
     fn: Callable[[J], R], chunks: list[Sequence[J]], workers: int, progress: Callable[[int], None] | None
 ) -> Iterator[R]:
     import multiprocessing
+    import time
 
     helpers = workers - 1
-    pool = cf.ProcessPoolExecutor(helpers, mp_context=multiprocessing.get_context("spawn"), initializer=_ignore_ctrl_c)
-    # one probe per helper: chunks go to the pool only once a process has answered, so
-    # that no chunk waits in a queue while its process is still starting
-    probes = {pool.submit(_ready) for _ in range(helpers)}
+    pool: cf.ProcessPoolExecutor | None = None
+    probes: set[cf.Future[bool]] = set()
     ready = 0
     pending: dict[cf.Future[list[R]], int] = {}
     done: dict[int, list[R]] = {}
     taken = 0  # chunks handed out (to the pool or played here), in job order
     yielded = 0
+    timed: list[float] = []  # seconds of the chunks played here until the helpers start
+    decided = False  # whether to start the helpers, once known
 
     def collect(block: bool) -> None:
         nonlocal ready
@@ -195,15 +207,31 @@ def _local(
 
     try:
         while yielded < len(chunks):
+            if not decided and len(timed) >= 2 and taken < len(chunks):
+                decided = True
+                # start the helpers only for work that pays for them: the fastest chunk so
+                # far (the first one pays for imports) times the chunks left. The clock
+                # decides only where chunks run, never what they return.
+                if min(timed) * (len(chunks) - taken) > HELPERS_WORTH_SECONDS:
+                    pool = cf.ProcessPoolExecutor(
+                        helpers, mp_context=multiprocessing.get_context("spawn"), initializer=_ignore_ctrl_c
+                    )
+                    # one probe per helper: chunks go to the pool only once a process has
+                    # answered, so that no chunk waits in a queue while its process starts
+                    probes = {pool.submit(_ready) for _ in range(helpers)}
+                # (not worth it now: the estimate only shrinks, so never)
             collect(block=False)
             # keep two chunks queued per ready process, then play the next one here
-            while taken < len(chunks) and len(pending) < 2 * ready:
+            while pool is not None and taken < len(chunks) and len(pending) < 2 * ready:
                 pending[pool.submit(run_chunk, fn, chunks[taken])] = taken
                 taken += 1
             if taken < len(chunks):
                 index = taken
                 taken += 1
+                start = time.perf_counter()
                 done[index] = run_chunk(fn, chunks[index])
+                if not decided:
+                    timed.append(time.perf_counter() - start)
                 if progress is not None:
                     progress(len(chunks[index]))
             elif yielded not in done:
@@ -212,15 +240,17 @@ def _local(
                 yield from done.pop(yielded)
                 yielded += 1
     finally:
-        for future in pending:
-            future.cancel()
-        # a process may still be starting (or playing a chunk nobody wants any more): end
-        # it rather than wait for it; a pool that is idle and up shuts down cleanly
-        idle = not pending and not probes
-        processes = list((getattr(pool, "_processes", None) or {}).values())
-        pool.shutdown(wait=idle, cancel_futures=True)
-        if not idle:
-            for process in processes:
-                process.terminate()
-            for process in processes:
-                process.join(5)
+        if pool is not None:
+            _stop_pool(pool, pending, idle=not pending and not probes)
+
+
+def _stop_pool(pool: cf.ProcessPoolExecutor, pending: Mapping[cf.Future[Any], int], idle: bool) -> None:
+    for future in pending:
+        future.cancel()
+    # never wait for the processes to exit: an idle pool's processes exit on their own once
+    # told to; one still starting (or playing a chunk nobody wants any more) is ended
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    if not idle:
+        for process in processes:
+            process.terminate()
