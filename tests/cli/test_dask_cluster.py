@@ -177,3 +177,10 @@ def test_a_worker_killed_mid_run_changes_nothing(dask_cluster: DaskCluster) -> N
             time.sleep(0.1)
     finally:
         watcher.close()
+
+
+def test_a_local_dask_cluster_for_the_run(capsys: pytest.CaptureFixture[str]) -> None:
+    sim = ["simulate", "crazy-eights", "--players", "3", "--games", "30", "--seed", "8", "--bots", "rule", "--json"]
+    code, want, _ = _cli(sim, capsys)
+    assert code == 0
+    assert _cli([*sim, "--cluster", "local:2"], capsys)[:2] == (0, want)
