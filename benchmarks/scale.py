@@ -47,13 +47,14 @@ def _cpu() -> float:
 
 
 def _time(run: Callable[[], list[Any]]) -> tuple[float, float, list[Any]]:
+    before = set(multiprocessing.active_children())  # the Dask clusters' processes
     cpu = _cpu()
     start = time.perf_counter()
     outcomes = run()
     seconds = time.perf_counter() - start
     # the pool does not wait for its processes to exit; reap them (untimed) so that their
     # CPU is counted
-    while multiprocessing.active_children():
+    while set(multiprocessing.active_children()) - before:
         time.sleep(0.01)
     return seconds, _cpu() - cpu, outcomes
 
