@@ -102,11 +102,12 @@ def _slow_pid(x: int) -> tuple[int, int]:
 
 
 def test_spawned_helpers_play_once_up_and_order_holds() -> None:
-    # 60 jobs of 30 ms: this process starts at once, the spawned one joins when it is up
+    # 90 jobs of 30 ms: this process starts at once, the spawned one joins when it is up
+    # (started after two chunks: 28 chunks of 90 ms left are worth more than a second)
     import os
 
-    out = list(map_ordered(_slow_pid, list(range(60)), 2, chunk_size=3))
-    assert [x for x, _ in out] == list(range(60))
+    out = list(map_ordered(_slow_pid, list(range(90)), 2, chunk_size=3))
+    assert [x for x, _ in out] == list(range(90))
     pids = {pid for _, pid in out}
     assert os.getpid() in pids and len(pids) == 2, "both processes played"
     # and a run too short for a process to start finishes here without waiting for it
