@@ -37,8 +37,9 @@ PACKAGE = SRC / "cardkit"
 # Left to right: a module may import its own layer and the ones before it. A module is
 # placed by the longest prefix that matches its dotted name.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    # parallel is a stdlib-only helper (process pools) that imports nothing of cardkit
-    ("errors", ("cardkit.errors", "cardkit.parallel")),
+    # parallel is a stdlib-only helper (process pools) that imports nothing of cardkit;
+    # cluster opens Dask executors for it (Dask imported on use) and raises ConfigError
+    ("errors", ("cardkit.errors", "cardkit.parallel", "cardkit.cluster")),
     # the game kernels: restricted int-coded Python (compiled by mypyc) importing nothing of
     # cardkit but each other; the games' bridges (games/<game>/kernel.py) sit above them.
     # _kernel_build (stdlib only) builds them and keeps the build record their loader reads.

@@ -18,7 +18,9 @@ Under both duplicate designs the deal's seed is common to all its seatings (the 
 for every seating: luck of the deal cancels), and bot ``i``'s rng is seeded by the arena
 seed, the deal and ``i`` (the same stream on every seating of a deal). Each game's seed and
 rngs are derived from the arena seed and the game number only, so the results do not
-depend on how many worker processes share the games.
+depend on how many worker processes share the games, nor on where they run: both
+runners take any :class:`concurrent.futures.Executor` (``executor=``, e.g. a Dask
+cluster's) and send the games in chunks (:mod:`cardkit.parallel`), merged in game order.
 
 The Wilson interval treats every game as an independent trial; the seatings of one deal are
 positively correlated, so read it as approximate (it is what the issue's targets quote).
@@ -36,7 +38,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from typing import Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 import attrs
 
@@ -47,8 +49,11 @@ from cardkit.bots.sprt import CONTINUE, Sprt, SprtState, elo_of_share
 from cardkit.errors import ConfigError
 from cardkit.games import get_rules
 from cardkit.games.guards import ended_by_guard
-from cardkit.parallel import map_ordered
+from cardkit.parallel import auto_chunk_size, map_ordered
 from cardkit.rng import mix64
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
 
 __all__ = [
     "GameOutcome", "BotSummary", "ArenaReport", "DESIGNS", "seatings", "describe_design",
@@ -307,6 +312,9 @@ def run_arena(
     max_actions: int = 5000,
     engine: str = "auto",
     design: str = "fresh",
+    executor: Executor | None = None,
+    chunk_size: int | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> ArenaReport:
     """Play ``games`` games and summarize them (see the module docs).
 
@@ -316,11 +324,19 @@ def run_arena(
     equally often. ``engine`` is ``auto`` (the game's kernel when it has one and every bot
     can play on it: random and rule bots; the same games, faster), ``kernel`` (required: a
     :class:`ConfigError` if it cannot be used) or ``reducer`` (the reference reducer).
+
+    The games run on ``workers`` local processes (this one included) or on ``executor``
+    (any :class:`concurrent.futures.Executor`; ``workers`` then says how many chunks it runs
+    at once), in chunks of ``chunk_size`` games (default
+    :func:`cardkit.parallel.auto_chunk_size`); ``progress(n)`` is called as each chunk of
+    ``n`` games finishes. None of these change the report.
     """
     opts, specs, resolved = _prepare(game_name, players, specs, games, workers, options or {}, engine, design)
     jobs = [(game_name, players, opts, specs, seed, g, max_actions, resolved, design) for g in range(games)]
     # in game order, whatever workers is (and never more processes than games)
-    ordered = tuple(map_ordered(_job, jobs, min(workers, len(jobs))))
+    ordered = tuple(
+        map_ordered(_job, jobs, min(workers, len(jobs)), executor=executor, chunk_size=chunk_size, progress=progress)
+    )
     return summarize(game_name, players, opts, seed, specs, ordered, design)
 
 
@@ -392,6 +408,9 @@ def run_sprt(
     test: Sprt | None = None,
     a: int = 0,
     b: int = 1,
+    executor: Executor | None = None,
+    chunk_size: int | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> SprtReport:
     """Is ``specs[a]`` stronger than ``specs[b]``? Play duplicate deals (games in the order
     of :func:`run_arena`) and stop after the first complete deal at which the test of
@@ -399,7 +418,9 @@ def run_sprt(
     for A, every seat listing B's for B; other seats are neutral (e.g. a RuleBot third).
 
     The decision is read deal by deal in deal order and the games after the deciding deal
-    are dropped, so the report is the same for any ``workers``."""
+    are dropped, so the report is the same for any ``workers``, ``executor`` or
+    ``chunk_size`` (as in :func:`run_arena`). The automatic chunk size is at most one set
+    of seatings per worker per chunk here, so that little is played past the decision."""
     test = test or Sprt()
     specs = tuple(specs)
     if not (0 <= a < len(specs) and 0 <= b < len(specs)) or specs[a] == specs[b]:
@@ -412,7 +433,12 @@ def run_sprt(
     outcomes: list[GameOutcome] = []
     counts = [0, 0, 0]  # losses, draws, wins
     state = test.state(0, 0, 0)
-    results = map_ordered(_job, jobs, min(workers, len(jobs)))
+    if chunk_size is None:
+        # games past the deciding deal are wasted: keep the chunks small
+        chunk_size = min(auto_chunk_size(len(jobs), workers), block)
+    results = map_ordered(
+        _job, jobs, min(workers, len(jobs)), executor=executor, chunk_size=chunk_size, progress=progress
+    )
     try:
         for outcome in results:
             outcomes.append(outcome)

@@ -12,8 +12,13 @@ Results depend only on the arguments, never on ``--workers`` (see
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 from typing import Any
+
+from cardkit.cli.simulate import add_scale_arguments
+from cardkit.cluster import cluster_executor
+from cardkit.errors import ConfigError
 
 __all__ = ["add_parser", "run"]
 
@@ -55,7 +60,9 @@ def add_parser(sub: Any, parse_option: Any) -> None:
     arena.add_argument("--alpha", type=float, default=0.05, help="SPRT: P(accept H1 | H0)")
     arena.add_argument("--beta", type=float, default=0.05, help="SPRT: P(accept H0 | H1)")
     arena.add_argument("--seed", type=int, default=0)
-    arena.add_argument("--workers", type=int, default=1, help="processes (results do not depend on it)")
+    arena.add_argument("--workers", type=int, default=1,
+                       help="processes, this one included (results do not depend on it)")  # fmt: skip
+    add_scale_arguments(arena)
     arena.add_argument("--max-actions", type=int, default=5000, help="seat actions before a game counts as unfinished")
     arena.add_argument(
         "--engine", choices=("auto", "kernel", "reducer"), default="auto",
@@ -77,16 +84,25 @@ def run(args: argparse.Namespace) -> int:
     games = args.games
     if games is None:
         games = 2 * len(seatings(args.players, args.design)) if args.design == "permutations" else 10 * args.players
+    if args.cluster is not None:
+        from cardkit.cluster import parse_cluster
+
+        parse_cluster(args.cluster)  # a bad spec is refused before any work
+        if args.workers != 1:
+            raise ConfigError("--workers and --cluster exclude each other (the cluster's workers play)")
     common: dict[str, Any] = dict(
-        seed=args.seed, workers=args.workers, options=dict(args.option or []),
-        max_actions=args.max_actions, engine=args.engine, design=args.design,
+        seed=args.seed, options=dict(args.option or []), max_actions=args.max_actions,
+        engine=args.engine, design=args.design, chunk_size=args.chunk_size,
     )  # fmt: skip
     report: Any
-    if args.sprt:
-        test = Sprt(args.p0, args.p1, args.alpha, args.beta)
-        report = run_sprt(args.game, args.players, specs, games, test=test, **common)
-    else:
-        report = run_arena(args.game, args.players, specs, games, **common)
+    with contextlib.ExitStack() as stack:
+        executor, width = stack.enter_context(cluster_executor(args.cluster))
+        common.update(workers=args.workers if executor is None else width, executor=executor)
+        if args.sprt:
+            test = Sprt(args.p0, args.p1, args.alpha, args.beta)
+            report = run_sprt(args.game, args.players, specs, games, test=test, **common)
+        else:
+            report = run_arena(args.game, args.players, specs, games, **common)
     if args.json:
         print(json.dumps(report.as_json(), indent=2, sort_keys=True))
     else:

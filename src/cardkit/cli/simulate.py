@@ -15,6 +15,16 @@ wins of guard-ended games are also counted on their own.
 every seat is random or rule (:mod:`cardkit.bots.kernel_play`): the same games, so the
 same report, at a fraction of the cost; logs are then made, only when asked for, by
 replaying the games' actions through the reference ``Game``.
+
+Games travel to workers in chunks (:mod:`cardkit.parallel`): ``--workers N`` shares them
+between this process and ``N - 1`` spawned ones, ``--cluster`` sends them to a Dask
+cluster (:mod:`cardkit.cluster`), and :func:`play_games` takes any
+:class:`concurrent.futures.Executor`; the report is the same whichever runs them.
+
+With ``--store``, game ``i`` is stored as match ``GAME-seedSEED-gameI``; a run that finds
+some of its matches already stored (an earlier run of the same command, interrupted)
+counts them from the store instead of playing them again, so a run can be resumed and
+its report is that of an uninterrupted run (docs/scale.md).
 """
 
 from __future__ import annotations
@@ -25,11 +35,17 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Any, Iterator, NamedTuple, TextIO
+from typing import TYPE_CHECKING, Any, Callable, Generator, Iterator, Mapping, NamedTuple, Sequence, TextIO
 
 from cardkit.errors import ConfigError
 
-__all__ = ["add_parser", "run", "play_game", "GameOutcome", "Tally", "DEFAULT_MAX_ACTIONS", "INTERRUPTED"]
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
+__all__ = [
+    "add_parser", "run", "play_game", "play_games", "match_id", "stored_outcomes", "GameOutcome", "Tally",
+    "DEFAULT_MAX_ACTIONS", "INTERRUPTED",
+]  # fmt: skip
 
 DEFAULT_MAX_ACTIONS = 10_000
 """Seat actions after which ``simulate`` stops a game and counts it as unfinished.
@@ -162,6 +178,128 @@ def _play_on_kernel(job: _Job) -> GameOutcome | None:
     return GameOutcome(job.number, seed, True, played.winners, played.scores, played.seat_actions, log, bool(guard))
 
 
+def resolve_engine(
+    game: str, players: int, options: Mapping[str, Any], bots: Sequence[str] | None, engine: str
+) -> str:
+    """``kernel`` or ``reducer``: where games are played under ``engine`` (``auto``,
+    ``kernel`` or ``reducer``: see ``--engine``)."""
+    if engine == "reducer":  # nothing to import or check
+        return "reducer"
+    from cardkit.bots import make_bot
+    from cardkit.bots.kernel_play import use_kernel
+    from cardkit.games import get_rules
+
+    rules = get_rules(game)
+    config = rules.config(players, **dict(options))
+    made = None if bots is None else [make_bot(spec) for spec in bots]
+    return "kernel" if use_kernel(engine, rules, config, made) else "reducer"
+
+
+def play_games(
+    game: str,
+    players: int,
+    games: int,
+    *,
+    seed: int = 0,
+    bots: Sequence[str] | None = None,
+    options: Mapping[str, Any] | None = None,
+    max_actions: int = DEFAULT_MAX_ACTIONS,
+    engine: str = "auto",
+    keep_logs: bool = False,
+    workers: int = 1,
+    executor: Executor | None = None,
+    chunk_size: int | None = None,
+    progress: Callable[[int], None] | None = None,
+    known: Mapping[int, GameOutcome] | None = None,
+) -> Generator[GameOutcome, None, None]:
+    """The outcomes of games ``0 .. games - 1`` of a simulation, in game order: what
+    ``cardkit simulate`` counts, as a library call.
+
+    Game ``i`` is dealt with seed ``seed + i`` (see the module docs); ``bots`` is one bot
+    spec per seat (``None``: uniformly random play). The games run on ``workers`` local
+    processes, or on ``executor`` (any :class:`concurrent.futures.Executor`; ``workers``
+    then says how many chunks it runs at once), in chunks of ``chunk_size`` games (default:
+    :func:`cardkit.parallel.auto_chunk_size`); ``progress(n)`` is called as each chunk of
+    ``n`` games finishes. The outcomes never depend on where the games ran.
+
+    ``known`` maps game numbers to outcomes already known (:func:`stored_outcomes`): those
+    games are not played, their outcomes are yielded in their place (with no log).
+    """
+    from cardkit.parallel import map_ordered
+
+    opts = tuple(dict(options or {}).items())
+    specs = None if bots is None else tuple(bots)
+    resolved = resolve_engine(game, players, dict(opts), specs, engine)
+    known = known or {}
+    jobs = [
+        _Job(game, players, opts, specs, seed, i, max_actions, keep_logs, resolved)
+        for i in range(games)
+        if i not in known
+    ]
+    # never more processes than games (the results do not depend on the number)
+    played = map_ordered(
+        play_game, jobs, max(1, min(workers, len(jobs))), executor=executor, chunk_size=chunk_size, progress=progress
+    )
+    try:
+        for i in range(games):
+            outcome = known.get(i)
+            yield next(played) if outcome is None else outcome
+    finally:
+        close = getattr(played, "close", None)
+        if close is not None:
+            close()
+
+
+def match_id(game: str, seed: int, number: int) -> str:
+    """The store's match id of game ``number`` of a simulation seeded ``seed``."""
+    return f"{game}-seed{seed}-game{number}"
+
+
+def stored_outcomes(
+    store: Any, game: str, players: int, games: int, seed: int, options: Mapping[str, Any], max_actions: int
+) -> dict[int, GameOutcome]:
+    """The outcomes of the games of this simulation that ``store`` already holds, by number.
+
+    Each is read from its stored game, which is the game this run would play again: the
+    same seed, players and options are checked (a :class:`ConfigError` names the first
+    match that differs). The store does not record the bots, so a resumed run must repeat
+    the first run's ``--bots`` (and ``--max-actions``, which is checked where it shows).
+    """
+    from cardkit.games import get_rules
+    from cardkit.games.guards import ended_by_guard
+
+    config = get_rules(game).config(players, **dict(options))
+    ids = {info.match_id for info in store.matches(game=game)}
+    found: dict[int, GameOutcome] = {}
+    for number in range(games):
+        mid = match_id(game, seed, number)
+        if mid not in ids:
+            continue
+        stored = store.load(mid)
+        unfinished = stored.result is None
+        if (
+            stored.seed != seed + number
+            or stored.players != players
+            or stored.config != config
+            or stored.seat_actions > max_actions
+            or (unfinished and stored.seat_actions != max_actions)
+        ):
+            raise ConfigError(
+                f"the store already holds {mid}, but not as this run would play it (another seed, "
+                f"players, options or --max-actions): resume with the first run's arguments, or "
+                f"use another store"
+            )
+        result = stored.result
+        if result is None:
+            found[number] = GameOutcome(number, stored.seed, False, (), tuple(stored.scores), stored.seat_actions)
+        else:
+            found[number] = GameOutcome(
+                number, stored.seed, True, result.winners, result.scores, stored.seat_actions, None,
+                ended_by_guard(stored),
+            )  # fmt: skip
+    return found
+
+
 class Tally:
     """What ``simulate`` has counted so far (printed at the end or on Ctrl-C)."""
 
@@ -254,7 +392,8 @@ def add_parser(sub: Any, parse_option: Any, count: Any) -> None:
              "bot for every seat (default: uniformly random legal actions)",
     )  # fmt: skip
     sim.add_argument("--workers", type=count(1, "workers"), default=1,
-                     help="processes to play on (default 1; results do not depend on it)")  # fmt: skip
+                     help="processes to play on, this one included (default 1; results do not depend on it)")  # fmt: skip
+    add_scale_arguments(sim)
     sim.add_argument(
         "--engine", choices=("auto", "kernel", "reducer"), default="auto",
         help="auto (default): play whole games on the game's compiled kernel when it has one "
@@ -271,6 +410,31 @@ def add_parser(sub: Any, parse_option: Any, count: Any) -> None:
         help="a game option; the value is JSON (3, true, [\"JC\"]), True/False/None, or text",
     )  # fmt: skip
     sim.set_defaults(func=run)
+
+
+def add_scale_arguments(parser: Any) -> None:
+    """``--cluster`` and ``--chunk-size`` (``simulate`` and ``arena``; docs/scale.md)."""
+    parser.add_argument(
+        "--cluster", metavar="SPEC", default=None,
+        help="play on a Dask cluster instead of local processes: dask://HOST:PORT (a running "
+             "scheduler) or local:N (N worker processes started for the run); needs the dask "
+             "extra. Results do not depend on it",
+    )  # fmt: skip
+    parser.add_argument(
+        "--chunk-size", type=_positive_int, default=None, metavar="GAMES",
+        help="games per chunk sent to a worker (default: about 16 chunks per worker, at most "
+             "256 games each). Results do not depend on it",
+    )  # fmt: skip
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
 
 
 def _bots(text: str | None, players: int) -> tuple[str, ...] | None:
@@ -308,11 +472,13 @@ class _Progress:
                 self.bar = tqdm.tqdm(total=total, unit="game", file=stream, leave=False)
         self.step = max(1, total // 10) if total >= 20 else 0
 
-    def update(self) -> None:
-        self.done += 1
+    def update(self, games: int = 1) -> None:
+        """``games`` more games done (a chunk's worth, as it finishes)."""
+        before = self.done
+        self.done += games
         if self.bar is not None:
-            self.bar.update(1)
-        elif self.step and (self.done % self.step == 0 or self.done == self.total):
+            self.bar.update(games)
+        elif self.step and (self.done // self.step > before // self.step or self.done == self.total):
             print(f"simulate: {self.done}/{self.total} games", file=self.stream, flush=True)
 
     def close(self) -> None:
@@ -377,17 +543,7 @@ def _print_json(tally: Tally, args: argparse.Namespace, options: dict[str, Any],
 
 def _engine(args: argparse.Namespace, options: dict[str, Any], bots: tuple[str, ...] | None) -> str:
     """``kernel`` or ``reducer``: where the games are played (see ``--engine``)."""
-    from cardkit.games import get_rules
-
-    if args.engine == "reducer":  # nothing to import or check
-        return "reducer"
-    from cardkit.bots import make_bot
-    from cardkit.bots.kernel_play import use_kernel
-
-    rules = get_rules(args.game)
-    config = rules.config(args.players, **options)
-    made = None if bots is None else [make_bot(spec) for spec in bots]
-    return "kernel" if use_kernel(args.engine, rules, config, made) else "reducer"
+    return resolve_engine(args.game, args.players, options, bots, args.engine)
 
 
 def _sinks(args: argparse.Namespace) -> tuple[Path | None, Any]:
@@ -406,8 +562,8 @@ def _sinks(args: argparse.Namespace) -> tuple[Path | None, Any]:
 def run(args: argparse.Namespace) -> int:
     """Run the simulation described by ``args`` and print the results."""
     from cardkit.api import new_game
+    from cardkit.cluster import cluster_executor
     from cardkit.games import get_rules
-    from cardkit.parallel import map_ordered
 
     options = dict(args.option or [])
     get_rules(args.game)
@@ -416,11 +572,25 @@ def run(args: argparse.Namespace) -> int:
             f"game i is dealt with seed --seed + i, and seeds stop at 2**64 - 1: with "
             f"--games {args.games}, --seed must be at most {_MAX_SEED - args.games + 1}"
         )
+    cluster = getattr(args, "cluster", None)
+    if cluster is not None:
+        from cardkit.cluster import parse_cluster
+
+        parse_cluster(cluster)  # a bad spec is refused before any work
+        if args.workers != 1:
+            raise ConfigError("--workers and --cluster exclude each other (the cluster's workers play)")
     new_game(args.game, players=args.players, seed=args.seed, **options)  # options checked first
     bots = _bots(args.bots, args.players)
     engine = _engine(args, options, bots)
     directory, store = _sinks(args)
     out = sys.stdout
+    known: dict[int, GameOutcome] = {}
+    try:
+        if store is not None:
+            known = stored_outcomes(store, args.game, args.players, args.games, args.seed, options, args.max_actions)
+    except BaseException:
+        store.close()
+        raise
     if not args.json:
         who = f", bots {','.join(bots)}" if bots else ""
         print(
@@ -429,29 +599,34 @@ def run(args: argparse.Namespace) -> int:
             file=out,
             flush=True,
         )
+    if known:
+        # on standard error: the report of a resumed run is that of an uninterrupted one
+        print(f"simulate: resuming, {len(known)} of {args.games} games already in the store", file=sys.stderr)
     keep = directory is not None or store is not None
-    jobs = [
-        _Job(args.game, args.players, tuple(options.items()), bots, args.seed, i, args.max_actions, keep, engine)
-        for i in range(args.games)
-    ]
     tally = Tally(args.players)
     progress = _Progress(args.games, sys.stderr)
-    start = time.perf_counter()
-    # never more processes than games (the results do not depend on the number)
-    outcomes: Iterator[GameOutcome] = map_ordered(play_game, jobs, min(args.workers, len(jobs)))
+    if known:
+        progress.update(len(known))
     interrupted = False
+    start = time.perf_counter()
     try:
-        for outcome in outcomes:
-            tally.add(outcome)
-            if outcome.log is not None:
-                _keep_log(outcome, args, directory, store)
-            progress.update()
+        with cluster_executor(cluster) as (executor, workers):
+            outcomes = play_games(
+                args.game, args.players, args.games, seed=args.seed, bots=bots, options=options,
+                max_actions=args.max_actions, engine=engine, keep_logs=keep,
+                workers=args.workers if executor is None else workers, executor=executor,
+                chunk_size=getattr(args, "chunk_size", None), progress=progress.update, known=known,
+            )  # fmt: skip
+            try:
+                for outcome in outcomes:
+                    tally.add(outcome)
+                    if outcome.log is not None:
+                        _keep_log(outcome, args, directory, store)
+            finally:
+                outcomes.close()
     except KeyboardInterrupt:
         interrupted = True
     finally:
-        close = getattr(outcomes, "close", None)
-        if close is not None:
-            close()
         progress.close()
         if store is not None:
             store.close()
@@ -473,4 +648,11 @@ def _keep_log(outcome: GameOutcome, args: argparse.Namespace, directory: Path | 
     if store is not None:
         from cardkit.serde import loads
 
-        store.import_log(loads(outcome.log), f"{args.game}-seed{args.seed}-game{outcome.number}")
+        from cardkit.store import MatchExistsError
+
+        try:
+            store.import_log(loads(outcome.log), match_id(args.game, args.seed, outcome.number))
+        except MatchExistsError:
+            # stored meanwhile by another run of the same command: the same game (game i of
+            # a seed is always the same game), so there is nothing more to keep
+            pass
