@@ -46,10 +46,10 @@ __all__ = [
 CE_EPSILON = 0.05
 """The weight factor of each moment a determinization contradicts (see the module docs)."""
 
-CE_POOL = 200
+CE_POOL = 100
 """Determinizations that break no moment wanted in a pool (:func:`kernel_pool`)."""
 
-CE_TRIES = 2000
+CE_TRIES = 500
 """Most determinizations drawn for one pool."""
 
 _EIGHTS = sum(1 << (s * 13 + 6) for s in range(4))
