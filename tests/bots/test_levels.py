@@ -23,6 +23,9 @@ from cardkit.bots import (
     make_bot,
 )
 from cardkit.bots.arena import run_arena
+from cardkit.bots.per_game import PerGameBot
+from cardkit.bots.pimc import PIMCBot
+from cardkit.bots.search_spacc_u_mazz import EagerShedderBot
 from cardkit.core.seat import SeatState
 from cardkit.errors import ConfigError
 
@@ -30,13 +33,15 @@ from bots_helpers import GAMES, SHORT, permuted, positions
 
 SMALL = Limit(iterations=40)
 """Levels 3-5 differ only in their budget: the tests search this much (their budgets are
-checked separately), so every level plays every game in a few seconds."""
+checked separately), so every level plays every game in a few seconds (a per-game recipe
+with a budget searches this much too)."""
 
 
 def _small(number: int) -> Any:
     recipe = LEVELS[number - 1].recipe
     if recipe.limit is not None:
-        recipe = attrs.evolve(recipe, limit=SMALL)
+        games = tuple((name, attrs.evolve(r, limit=SMALL) if r.limit is not None else r) for name, r in recipe.games)
+        recipe = attrs.evolve(recipe, limit=SMALL, games=games)
     return recipe.make()
 
 
@@ -68,8 +73,12 @@ def test_level_names_in_the_cli_and_the_arena() -> None:
     from cardkit.cli.play import PlaySession
 
     session = PlaySession.start("crazy-eights", players=3, seat=0, bots="level:1,level:3", seed=1)
-    assert isinstance(session.bots[1], BeginnerBot) and isinstance(session.bots[2], ISMCTSBot)
-    assert session.bots[2].iterations == 1000
+    assert isinstance(session.bots[1], BeginnerBot) and isinstance(session.bots[2], PerGameBot)
+    # level 3: ISMCTS by default, PIMC in Crazy Eights, the eager shedder in Spacc 'u Mazz
+    assert isinstance(session.bots[2].default, ISMCTSBot) and session.bots[2].default.iterations == 1000
+    crazy = session.bots[2].bot_for("crazy-eights")
+    assert isinstance(crazy, PIMCBot) and crazy.limit == Limit(iterations=1000)
+    assert isinstance(session.bots[2].bot_for("spacc-u-mazz"), EagerShedderBot)
     report = run_arena("crazy-eights", 2, ["level:1", "level:2"], games=4, seed=3)
     assert report.games == 4 and len(report.outcomes) == 4 and report.unfinished == 0
 

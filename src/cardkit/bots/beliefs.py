@@ -28,6 +28,8 @@ from typing import Any, Callable, Sequence
 import attrs
 
 from cardkit.bots.heuristics import wizard
+from cardkit.bots.search_crazy_eights import crazy_eights_fit
+from cardkit.games.crazy_eights import events as ce_events
 from cardkit.core.seat import SeatState
 from cardkit.games.wizard.actions import Bid, ChooseTrump, Play
 from cardkit.games.wizard.events import (
@@ -143,6 +145,8 @@ class HandFit:
 
 FITS: dict[str, HandFit] = {
     "wizard": HandFit((RoundDealt, HandDealt, RoundStarted), (TrumpChosen, BidMade, CardPlayed), wizard_fit),
+    # Crazy Eights: the kernel engine weighs its own pool (cardkit.bots.kernel_search.KERNEL_POOLS)
+    "crazy-eights": HandFit((ce_events.HandDealt,), (ce_events.CardPlayed, ce_events.CardsDrawn), crazy_eights_fit),
 }
 """Game name → its :class:`HandFit`. A game without one samples uniformly whatever the
 ``beliefs`` setting."""

@@ -26,8 +26,9 @@ the same draws and the same decision (tests/bots/test_ismcts_kernel.py).
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Callable
 
+from cardkit.bots import search_crazy_eights
 from cardkit.bots.beliefs import BELIEF_EPSILON, BELIEF_POOL, FITS, belief_pool, hand_events
 from cardkit.core.resample import MAX_TRIES, deal_plan
 from cardkit.core.seat import SeatState
@@ -35,7 +36,18 @@ from cardkit.kernels._base import KRng
 from cardkit.kernels.bridge import KernelBridge
 from cardkit.kernels.search import DealSampler, PoolSampler, Sampler, Search
 
-__all__ = ["deal_sampler", "pool_sampler", "new_search", "root_stats", "root_visits"]
+__all__ = ["KERNEL_POOLS", "KernelPool", "deal_sampler", "pool_sampler", "new_search", "root_stats", "root_visits"]
+
+KernelPool = Callable[[SeatState, DealSampler, KRng], "tuple[list[Any], list[float]] | None"]
+"""``pool(seat_state, deal_sampler, krng)``: a game's own weighted pool of kernels drawn by
+the deal sampler (the kernels and the running sums of their weights), or ``None`` (sample
+uniformly)."""
+
+KERNEL_POOLS: dict[str, KernelPool] = {
+    "crazy-eights": search_crazy_eights.kernel_pool,
+}
+"""Game name → its :data:`KernelPool`, used by ``beliefs="policy"`` before the generic fit
+(:mod:`cardkit.bots.search_crazy_eights` for Crazy Eights)."""
 
 
 def deal_sampler(seat_state: SeatState, bridge: KernelBridge) -> DealSampler:
@@ -72,6 +84,10 @@ def pool_sampler(
     """The weighted belief pool as kernels (see the module docs), or ``None`` where the
     game has no fit or no other seat has moved in the current hand. A pool weighed in the
     kernel is drawn with ``krng``; the reference pool with ``rng``."""
+    own = KERNEL_POOLS.get(seat_state.rules.name)
+    if own is not None:
+        pooled = own(seat_state, deal_sampler(seat_state, bridge), krng)
+        return None if pooled is None else PoolSampler(*pooled)
     entry = FITS.get(seat_state.rules.name)
     if entry is None:
         return None

@@ -20,13 +20,16 @@ from cardkit.bots.base import require_turn
 from cardkit.bots.explain import Explanation
 from cardkit.bots.ismcts import ISMCTSBot
 from cardkit.bots.limit import Limit
+from cardkit.bots.per_game import PerGameBot
+from cardkit.bots.pimc import PIMCBot
 from cardkit.bots.rule import RuleBot
+from cardkit.bots.search_spacc_u_mazz import EagerShedderBot
 from cardkit.core.seat import SeatState
 from cardkit.errors import ConfigError
 
 __all__ = ["ALGORITHMS", "BeginnerBot", "DEFAULT_LEVEL", "LEVELS", "Level", "Recipe", "level_bot"]
 
-ALGORITHMS: tuple[str, ...] = ("beginner", "rule", "ismcts")
+ALGORITHMS: tuple[str, ...] = ("beginner", "rule", "ismcts", "pimc", "eager-shedder")
 """The algorithms a :class:`Recipe` names."""
 
 
@@ -89,19 +92,34 @@ class BeginnerBot:
 @attrs.frozen
 class Recipe:
     """How a level plays: an ``algorithm`` of :data:`ALGORITHMS` and, for a search, its
-    ``limit`` (``mistakes``: the beginner's share of slips)."""
+    ``limit`` (``mistakes``: the beginner's share of slips); ``games``: other recipes for
+    some games by name (a :class:`~cardkit.bots.per_game.PerGameBot` then plays each game
+    by its own)."""
 
     algorithm: str = attrs.field(validator=attrs.validators.in_(ALGORITHMS))
-    """``beginner``, ``rule`` or ``ismcts``."""
+    """``beginner``, ``rule``, ``ismcts``, ``pimc`` (:class:`~cardkit.bots.pimc.PIMCBot`)
+    or ``eager-shedder`` (:class:`~cardkit.bots.search_spacc_u_mazz.EagerShedderBot`)."""
 
     limit: Limit | None = None
-    """The search budget (``ismcts`` only)."""
+    """The search budget (``ismcts`` and ``pimc`` only)."""
 
     mistakes: float = 0.0
     """The share of slips (``beginner`` only)."""
 
+    games: tuple[tuple[str, Recipe], ...] = ()
+    """``(game name, recipe)`` pairs: the recipe of those games (none: this one everywhere)."""
+
     def make(self) -> Any:
         """A new bot playing this recipe."""
+        if self.games:
+            plain = attrs.evolve(self, games=())
+            return PerGameBot(plain.make(), {name: recipe.make() for name, recipe in self.games})
+        if self.algorithm == "eager-shedder":
+            return EagerShedderBot()
+        if self.algorithm == "pimc":
+            if self.limit is None:
+                raise ConfigError("a pimc recipe needs a limit")
+            return PIMCBot(self.limit)
         if self.algorithm == "beginner":
             return BeginnerBot(self.mistakes)
         if self.algorithm == "rule":
@@ -111,6 +129,13 @@ class Recipe:
         return ISMCTSBot(limit=self.limit)
 
     def __str__(self) -> str:
+        if self.games:
+            plain = str(attrs.evolve(self, games=()))
+            return "; ".join([plain, *(f"{name}: {recipe}" for name, recipe in self.games)])
+        if self.algorithm == "eager-shedder":
+            return "rule strategy that sheds a 2 or a 10 rather than draw"
+        if self.algorithm == "pimc":
+            return f"PIMC with belief-weighted deals, {self.limit}"
         if self.algorithm == "beginner":
             return f"rule strategy, {round(100 * self.mistakes)}% near slips"
         if self.algorithm == "rule":
@@ -121,8 +146,8 @@ class Recipe:
 @attrs.frozen
 class Level:
     """One level: ``number`` (1-5, the spec ``level:N``), a ``name`` for a lobby, a one-line
-    ``summary`` and its :class:`Recipe` (the same for every built-in game: see docs/bots.md
-    for why)."""
+    ``summary`` and its :class:`Recipe` (with per-game recipes where another algorithm
+    measured stronger: see docs/bots.md, *Levels*)."""
 
     number: int
     """1 (beginner) to 5 (strongest)."""
@@ -142,16 +167,29 @@ class Level:
         return f"level:{self.number}"
 
 
+def _search(iterations: int, crazy_eights: int) -> Recipe:
+    # ISMCTS in Wizard and Cutthroat Spades; per game where another recipe measured
+    # stronger (docs/bots.md, *Levels*): PIMC on belief-weighted deals in Crazy Eights, the
+    # eager shedder in Spacc 'u Mazz (no search measured stronger there).
+    return Recipe(
+        "ismcts", Limit(iterations=iterations),
+        games=(
+            ("crazy-eights", Recipe("pimc", Limit(iterations=crazy_eights))),
+            ("spacc-u-mazz", Recipe("eager-shedder")),
+        ),
+    )  # fmt: skip
+
+
 LEVELS: tuple[Level, ...] = (
     Level(1, "beginner", "the rule strategy, but 30% of its moves slip to a near alternative",
           Recipe("beginner", mistakes=0.3)),
     Level(2, "casual", "the rule strategy: sound, predictable, no look-ahead", Recipe("rule")),
-    Level(3, "standard", "ISMCTS, 1,000 determinizations per decision (the default)",
-          Recipe("ismcts", Limit(iterations=1000))),
-    Level(4, "strong", "ISMCTS, 2,500 determinizations per decision",
-          Recipe("ismcts", Limit(iterations=2500))),
-    Level(5, "expert", "ISMCTS, 5,000 determinizations per decision",
-          Recipe("ismcts", Limit(iterations=5000))),
+    Level(3, "standard", "a search of 1,000 deals or playouts per decision (the default)",
+          _search(1000, 1000)),
+    Level(4, "strong", "a search of 2,500 deals or playouts per decision",
+          _search(2500, 2500)),
+    Level(5, "expert", "a search of 5,000 deals or playouts per decision",
+          _search(5000, 5000)),
 )  # fmt: skip
 """The levels, weakest first (``LEVELS[n - 1]`` is ``level:n``)."""
 

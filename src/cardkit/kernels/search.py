@@ -381,3 +381,52 @@ class Search:
             return k.final_values()
         return k.score_values()
 
+
+
+def flat_totals(
+    sampler: Sampler,
+    rng: KRng,
+    ids: list[int],
+    deals: int,
+    me: int,
+    epsilon: float,
+    limit: int,
+    scores: list[int],
+    has_hand: bool,
+) -> list[float]:
+    """Perfect-information Monte Carlo (``cardkit.bots.pimc``): for ``deals``
+    determinizations drawn by ``sampler``, every action of ``ids`` played and followed by
+    a playout of the game's policy; returns each action's total payoff for ``me``. Every
+    action of one determinization plays out on the same random stream (common random
+    numbers), seeded by one draw of ``rng``."""
+    totals = [0.0] * len(ids)
+    for _ in range(deals):
+        base = sampler.draw(rng)
+        stream = rng.below(1 << 30)
+        for i in range(len(ids)):
+            k = base.copy()
+            k.apply(ids[i])
+            totals[i] += flat_value(k, KRng(stream), me, epsilon, limit, scores, has_hand)
+    return totals
+
+
+def flat_value(
+    k: Kernel, rng: KRng, me: int, epsilon: float, limit: int, scores: list[int], has_hand: bool
+) -> float:
+    """``me``'s payoff after a playout of ``k`` (in place) by the policy, judged as
+    :meth:`Search.payoffs` judges one (game over, a hand scored, or cut off)."""
+    for _ in range(limit):
+        to_act = k.actor()
+        if to_act == OVER:
+            return k.final_values()[me]
+        if to_act < 0:
+            if k.scores() != scores:
+                if has_hand:
+                    return k.hand_values()[me]
+                return k.score_values()[me]
+            k.chance_random(rng)
+        else:
+            k.apply(k.policy_action(rng, epsilon))
+    if k.actor() == OVER:
+        return k.final_values()[me]
+    return k.cutoff_values()[me]

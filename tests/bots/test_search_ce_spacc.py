@@ -1,0 +1,165 @@
+"""Crazy Eights beliefs, PIMC, Spacc 'u Mazz's eager shedder and per-game recipes: sound
+(the true state always fits the rule strategy's moves), legal, deterministic for an rng,
+blind to what the seat cannot see."""
+
+from __future__ import annotations
+
+import random
+import pytest
+
+import cardkit
+from cardkit.bots import RuleBot
+from cardkit.bots.limit import Limit
+from cardkit.bots.per_game import PerGameBot
+from cardkit.bots.pimc import PIMCBot
+from cardkit.bots.search_crazy_eights import Chose, Moment, Named, crazy_eights_fit, kernel_pool, moments, weight
+from cardkit.bots.search_spacc_u_mazz import EagerShedderBot, eager_decide
+from cardkit.bots.kernel_search import deal_sampler
+from cardkit.core.seat import SeatState
+from cardkit.errors import ConfigError
+from cardkit.games.spacc_u_mazz.actions import Draw, Play
+from cardkit.kernels._base import KRng
+from cardkit.kernels.bridge import bridge_for
+from cardkit.testing.reach import secrets_reachable
+
+from bots_helpers import permuted, positions
+
+
+def _rule_game(seed: int) -> cardkit.Game:
+    return cardkit.new_game("crazy-eights", players=3, seed=seed)
+
+
+def test_the_true_state_fits_every_belief_of_rule_players() -> None:
+    """RuleBots at every seat: every moment, named suit and chosen card holds in the true
+    state (the beliefs are necessary conditions of the strategy), and there are some."""
+    kinds: set[type] = set()
+    checked = 0
+    for seed in range(12):
+        game = _rule_game(seed)
+        bot = RuleBot()
+        while not game.is_over:
+            seat = game.to_act
+            assert seat is not None
+            ss = game.seat_state(seat)
+            found = moments(ss.events, seat)
+            kinds.update(type(m) for m in found)
+            assert crazy_eights_fit(ss.rules, game.state, ss.events, seat, 0.2) == 1.0
+            checked += len(found)
+            game = game.play(bot.choose(ss, random.Random(0)), seat)
+    assert kinds == {Moment, Named, Chose} and checked > 100
+
+
+def test_a_draw_says_the_seat_held_no_playable_card() -> None:
+    game = _rule_game(3)
+    bot = RuleBot()
+    while True:  # play until another seat draws by choice while seat 0 watches
+        seat = game.to_act
+        assert seat is not None
+        game = game.play(bot.choose(game.seat_state(seat), random.Random(0)), seat)
+        found = [m for m in moments(game.events_for(0), 0) if type(m) is Moment]
+        if found:
+            break
+    m = found[0]
+    assert m.seat != 0 and m.later == 0
+    # a hand holding two cards of the moment breaks it once; holding none keeps the weight
+    two = [i for i in range(52) if m.mask >> i & 1][:2]
+    hands = [0, 0, 0]
+    assert weight(hands, [m]) == 1.0
+    hands[m.seat] = (1 << two[0]) | (1 << two[1])
+    assert weight(hands, [m], 0.1) == pytest.approx(0.1)
+
+
+def test_kernel_pool_prefers_deals_that_fit() -> None:
+    for game in positions("crazy-eights", 5, 30):
+        ss = game.seat_state(game.to_act)  # type: ignore[arg-type]
+        found = moments(ss.events, ss.seat)
+        if len(found) < 3:
+            continue
+        bridge = bridge_for(game.rules, game.config)
+        assert bridge is not None
+        pooled = kernel_pool(ss, deal_sampler(ss, bridge), KRng(4))
+        assert pooled is not None
+        kernels, cumulative = pooled
+        assert len(kernels) == len(cumulative) and cumulative == sorted(cumulative)
+        weights = [weight(k.mask, found) for k in kernels]
+        assert cumulative[-1] == pytest.approx(sum(weights))
+        return
+    pytest.fail("no position with three beliefs")
+
+
+@pytest.mark.parametrize("name", ["crazy-eights", "spacc-u-mazz"])
+def test_pimc_is_legal_deterministic_and_explains_its_choice(name: str) -> None:
+    bot = PIMCBot(Limit(iterations=40))
+    played = 0
+    for game in positions(name, 30, 3):
+        ss = game.seat_state(game.to_act)  # type: ignore[arg-type]
+        first = bot.choose(ss, random.Random(5))
+        assert first in ss.legal_actions
+        assert first == bot.choose(ss, random.Random(5))
+        rows = bot.explain(ss, random.Random(5))
+        assert rows[0].action == first and all(0.0 <= r.value <= 1.0 for r in rows)
+        played += 1
+    assert played == 3
+
+
+def test_pimc_settings_are_checked() -> None:
+    for bad in (Limit(time_ms=5), Limit(iterations=5, time_ms=5)):
+        with pytest.raises(ConfigError):
+            PIMCBot(bad)
+    with pytest.raises(ConfigError):
+        PIMCBot(Limit(iterations=5), beliefs="psychic")
+    with pytest.raises(ConfigError):
+        PIMCBot(Limit(iterations=5), epsilon=2.0)
+
+
+@pytest.mark.parametrize("name", ["crazy-eights", "spacc-u-mazz"])
+def test_no_peek_for_pimc_and_the_eager_shedder(name: str) -> None:
+    """Two true states the seat cannot tell apart: the same values and choices."""
+    checked = 0
+    for game in positions(name, 21, 3):
+        seat = game.to_act
+        assert seat is not None
+        mine = game.seat_state(seat)
+        other = permuted(game.rules, game.state, seat, random.Random(checked))
+        twin = SeatState.of(game.rules, game.config, other, seat, game.events_for(seat))
+        assert twin.masked == mine.masked
+        for beliefs in ("uniform", "policy"):
+            bot = PIMCBot(Limit(iterations=30), beliefs=beliefs)
+            assert bot.values(mine, random.Random(9)) == bot.values(twin, random.Random(9))
+            assert secrets_reachable([bot], game) == []
+        eager = EagerShedderBot()
+        assert eager.explain(mine, random.Random(1)) == eager.explain(twin, random.Random(1))
+        checked += 1
+    assert checked == 3
+
+
+def test_the_eager_shedder_plays_a_two_where_the_rule_draws() -> None:
+    found = 0
+    rule = RuleBot()
+    for seed in range(6):
+        game = cardkit.new_game("spacc-u-mazz", players=3, seed=seed)
+        while not game.is_over and found < 3:
+            seat = game.to_act
+            assert seat is not None
+            ss = game.seat_state(seat)
+            drawn = rule.choose(ss, random.Random(0))
+            eager, reason = eager_decide(ss.masked, seat, ss.legal_actions)
+            if isinstance(drawn, Draw) and any(isinstance(a, Play) for a in ss.legal_actions):
+                assert isinstance(eager, Play) and reason.startswith(str(eager))
+                assert {c.rank for c in eager.hand + eager.up} <= {2, 10}
+                found += 1
+            else:
+                assert eager == drawn
+            game = game.play(drawn, seat)
+    assert found == 3
+
+
+def test_per_game_bot_plays_each_game_by_its_own_bot() -> None:
+    bot = PerGameBot(RuleBot(), {"spacc-u-mazz": EagerShedderBot()})
+    assert isinstance(bot.bot_for("spacc-u-mazz"), EagerShedderBot)
+    assert isinstance(bot.bot_for("wizard"), RuleBot)
+    for name in ("crazy-eights", "spacc-u-mazz"):
+        game = next(positions(name, 2, 1))
+        ss = game.seat_state(game.to_act)  # type: ignore[arg-type]
+        assert bot.choose(ss, random.Random(0)) == bot.bot_for(name).choose(ss, random.Random(0))
+        assert bot.explain(ss, random.Random(0))[0].action == bot.choose(ss, random.Random(0))
