@@ -61,6 +61,7 @@ LAYOUT_KEYS: Final = (
 
 _BIG: Final = 16777216  # cardkit.rl.encoding.BIG: the bound of scores
 _WIDTH: Final = 54  # a zone slot: 52 card counts, the size, the visible flag
+_HOTS: Final = 5  # one-hot blocks per view: to_act, dealer, top_card, active_suit, drawn
 
 
 def _clip(v: int) -> int:
@@ -81,6 +82,7 @@ class CrazyEightsVector:
     layout: list[int]
     score_mode: bool
     single: bool
+    decks: int
     kernels: list[CrazyEightsKernel]
     obs: array[float]
     mask: array[int]
@@ -92,6 +94,7 @@ class CrazyEightsVector:
     epochs: list[int]
     seen_epoch: list[int]
     seen_dlen: list[int]
+    hots: list[int]
     legal: list[list[int]]
     chance: Callable[[int], None]
     restart: Callable[[int], CrazyEightsKernel]
@@ -104,6 +107,7 @@ class CrazyEightsVector:
         layout: list[int],
         score_mode: bool,
         single: bool,
+        decks: int,
         obs: array[float],
         mask: array[int],
         out: array[float],
@@ -119,6 +123,7 @@ class CrazyEightsVector:
         self.layout = layout
         self.score_mode = score_mode
         self.single = single
+        self.decks = decks
         self.kernels = []
         self.obs = obs
         self.mask = mask
@@ -131,6 +136,7 @@ class CrazyEightsVector:
         self.epochs = [0] * envs
         self.seen_epoch = [-1] * views
         self.seen_dlen = [0] * views
+        self.hots = [-1] * (views * _HOTS)
         self.legal = [[] for _ in range(envs)]
         self.chance = chance
         self.restart = restart
@@ -215,35 +221,54 @@ class CrazyEightsVector:
             self.vals[at] = v
             self.obs[at] = float(v)
 
-    def _hot(self, start: int, width: int, at: int) -> None:
-        """A one-hot block: a 1 at ``start + at`` (none for ``at`` < 0), zeros elsewhere."""
-        vals = self.vals
-        j = 0
-        while j < width:
-            v = 1 if j == at else 0
-            if vals[start + j] != v:
-                vals[start + j] = v
-                self.obs[start + j] = float(v)
-            j += 1
+    def _hot(self, which: int, start: int, at: int) -> None:
+        """A one-hot block: a 1 at ``start + at`` (none for ``at`` < 0), zeros elsewhere;
+        ``hots[which]`` remembers where the 1 is (-1: nowhere), so only two values move."""
+        old = self.hots[which]
+        if old == at:
+            return
+        if old >= 0:
+            self.vals[start + old] = 0
+            self.obs[start + old] = 0.0
+        if at >= 0:
+            self.vals[start + at] = 1
+            self.obs[start + at] = 1.0
+        self.hots[which] = at
 
     def encode(self, i: int, seat: int) -> None:
         """Bring the observation of ``seat`` in sub-environment ``i`` up to date (in ``obs``
-        at ``(i * players + seat) * size``)."""
+        at ``(i * players + seat) * size``).
+
+        What changes only between hands (the dealer, the hand number, the scores, the
+        target, whose hands are shown) is looked at only when the sub-environment's epoch
+        moved since this view's last encoding: a hand ends in a chance node (the next deal)
+        or in the end of the episode (a new one), and both move the epoch."""
         k = self.kernels[i]
         n = self.players
         lay = self.layout
         view = i * n + seat
         base = view * self.size
         vals = self.vals
+        obs = self.obs
         to_act = k.to_act
-        self._hot(base + lay[1], n, (to_act - seat) % n if to_act >= 0 else -1)
+        hot = view * _HOTS
+        where = (to_act - seat) % n if to_act >= 0 else -1
+        if self.hots[hot] != where:
+            self._hot(hot, base + lay[1], where)
         # the stock: hidden from everyone, its size only
-        self._put(base + lay[2] + 52, k.slen)
+        at = base + lay[2] + 52
+        v = k.slen
+        if vals[at] != v:
+            vals[at] = v
+            obs[at] = float(v)
+        epoch = self.epochs[i]
+        fresh = self.seen_epoch[view] != epoch
+        self.seen_epoch[view] = epoch
         # the discard pile: public; a new epoch (a deal, a rebuilt stock) rewrites its plane
         disc = base + lay[3]
         dlen = k.dlen
         start = self.seen_dlen[view]
-        if self.seen_epoch[view] != self.epochs[i] or start > dlen:
+        if fresh or start > dlen:
             counts = [0] * 52
             j = 0
             while j < dlen:
@@ -251,64 +276,99 @@ class CrazyEightsVector:
                 j += 1
             c = 0
             while c < 52:
-                self._put(disc + c, counts[c])
+                v = counts[c]
+                if vals[disc + c] != v:
+                    vals[disc + c] = v
+                    obs[disc + c] = float(v)
                 c += 1
-            self.seen_epoch[view] = self.epochs[i]
+            self._put(disc + 53, 1)
         else:
             j = start
             while j < dlen:
-                c = k.disc[j]
-                self._put(disc + c, vals[disc + c] + 1)
+                at = disc + k.disc[j]
+                v = vals[at] + 1
+                vals[at] = v
+                obs[at] = float(v)
                 j += 1
         self.seen_dlen[view] = dlen
-        self._put(disc + 52, dlen)
-        self._put(disc + 53, 1)
-        # the hands, relative seats: the size always, the cards when visible
+        at = disc + 52
+        if vals[at] != dlen:
+            vals[at] = dlen
+            obs[at] = float(dlen)
+        # the hands, relative seats: the size always, the cards when visible (its own hand;
+        # every hand once a scored hand is revealed)
         revealed = k.revealed
+        single = self.decks == 1
+        hand = base + lay[4]
         r = 0
         while r < n:
             owner = (seat + r) % n
-            slot = base + lay[4] + r * _WIDTH
-            self._put(slot + 52, k.hlen[owner])
+            slot = hand + r * _WIDTH
+            at = slot + 52
+            v = k.hlen[owner]
+            if vals[at] != v:
+                vals[at] = v
+                obs[at] = float(v)
             shown = r == 0 or revealed
-            self._put(slot + 53, 1 if shown else 0)
-            m = view * n + r
-            old = self.masks[m]
-            if shown:
-                now = k.mask[owner]
-                bits = old | now
-                row = owner * 52
-                while bits != 0:
-                    low = bits & -bits
-                    bits ^= low
-                    c = low.bit_length() - 1
-                    self._put(slot + c, k.count[row + c])
-                self.masks[m] = now
-            elif old != 0:
-                bits = old
-                while bits != 0:
-                    low = bits & -bits
-                    bits ^= low
-                    self._put(slot + low.bit_length() - 1, 0)
-                self.masks[m] = 0
+            if fresh or revealed or r == 0:
+                self._put(slot + 53, 1 if shown else 0)
+                m = view * n + r
+                old = self.masks[m]
+                if shown:
+                    now = k.mask[owner]
+                    # one pack: a value's count is its mask bit, so only the flipped bits
+                    bits = old ^ now if single else old | now
+                    row = owner * 52
+                    while bits != 0:
+                        low = bits & -bits
+                        bits ^= low
+                        c = low.bit_length() - 1
+                        at = slot + c
+                        v = k.count[row + c]
+                        if vals[at] != v:
+                            vals[at] = v
+                            obs[at] = float(v)
+                    self.masks[m] = now
+                elif old != 0:
+                    bits = old
+                    while bits != 0:
+                        low = bits & -bits
+                        bits ^= low
+                        self._put(slot + low.bit_length() - 1, 0)
+                    self.masks[m] = 0
             r += 1
-        # the view fields
-        dealer = k.dealer
-        self._hot(base + lay[5], n, (dealer - seat) % n if dealer >= 0 else -1)
-        self._hot(base + lay[6], 52, k.disc[dlen - 1] if dlen > 0 else -1)
-        self._hot(base + lay[7], 4, k.active)
-        self._put(base + lay[8], k.pending)
-        self._put(base + lay[9], k.direction)
-        self._hot(base + lay[10], 52, k.drawn if seat == to_act else -1)
-        self._put(base + lay[11], k.hand_number)
-        scores = k.hand_points if self.single else k.score
-        points = k.hand_points
-        at = base + lay[12]
-        pts = base + lay[13]
-        r = 0
-        while r < n:
-            owner = (seat + r) % n
-            self._put(at + r, _clip(scores[owner]))
-            self._put(pts + r, _clip(points[owner]))
-            r += 1
-        self._put(base + lay[14], k.target)
+        # the view fields (the one-hots of every step inlined: they are most of the calls)
+        hots = self.hots
+        top = k.disc[dlen - 1] if dlen > 0 else -1
+        if hots[hot + 2] != top:
+            self._hot(hot + 2, base + lay[6], top)
+        if hots[hot + 3] != k.active:
+            self._hot(hot + 3, base + lay[7], k.active)
+        at = base + lay[8]
+        v = k.pending
+        if vals[at] != v:
+            vals[at] = v
+            obs[at] = float(v)
+        at = base + lay[9]
+        v = k.direction
+        if vals[at] != v:
+            vals[at] = v
+            obs[at] = float(v)
+        drawn = k.drawn if seat == to_act else -1
+        if hots[hot + 4] != drawn:
+            self._hot(hot + 4, base + lay[10], drawn)
+        if fresh:
+            dealer = k.dealer
+            self._hot(hot + 1, base + lay[5], (dealer - seat) % n if dealer >= 0 else -1)
+            self._put(base + lay[11], k.hand_number)
+            scores = k.hand_points if self.single else k.score
+            points = k.hand_points
+            at = base + lay[12]
+            pts = base + lay[13]
+            r = 0
+            while r < n:
+                owner = (seat + r) % n
+                self._put(at + r, _clip(scores[owner]))
+                self._put(pts + r, _clip(points[owner]))
+                r += 1
+            self._put(base + lay[14], k.target)

@@ -223,7 +223,7 @@ class VectorEnv:
 
         vector = CrazyEightsVector(
             self.num_envs, self.players, self.num_actions, layout, self.reward_mode == "score",
-            cfg.mode == "single", self._obs_buf, self._mask_buf, self._out_buf, self._agent_buf,
+            cfg.mode == "single", cfg.decks, self._obs_buf, self._mask_buf, self._out_buf, self._agent_buf,
             self._flag_buf, chance, restart,
         )  # fmt: skip
         return vector
