@@ -185,6 +185,7 @@ class CrazyEightsVector:
         n = self.players
         out = self.out
         flags = self.flags
+        mask = self.mask
         i = 0
         while i < self.envs:
             k = self.kernels[i]
@@ -210,7 +211,17 @@ class CrazyEightsVector:
                 k = self.restart(i)
                 self.epochs[i] += 1
                 self.kernels[i] = k
-            self._settle(i, k)
+            # _settle, inlined
+            seat = k.to_act
+            self.agent[i] = seat
+            self.encode(i, seat)
+            row = i * self.actions
+            for a in self.legal[i]:
+                mask[row + a] = 0
+            legal = k.legal()
+            for a in legal:
+                mask[row + a] = 1
+            self.legal[i] = legal
             i += 1
         return ended
 
@@ -300,20 +311,24 @@ class CrazyEightsVector:
         revealed = k.revealed
         single = self.decks == 1
         hand = base + lay[4]
+        masks = self.masks
+        counts = k.count
+        hlen = k.hlen
         r = 0
         while r < n:
             owner = (seat + r) % n
             slot = hand + r * _WIDTH
             at = slot + 52
-            v = k.hlen[owner]
+            v = hlen[owner]
             if vals[at] != v:
                 vals[at] = v
                 obs[at] = float(v)
-            shown = r == 0 or revealed
-            if fresh or revealed or r == 0:
-                self._put(slot + 53, 1 if shown else 0)
+            if r == 0 or fresh or revealed:
+                shown = r == 0 or revealed
+                if fresh or revealed:
+                    self._put(slot + 53, 1 if shown else 0)
                 m = view * n + r
-                old = self.masks[m]
+                old = masks[m]
                 if shown:
                     now = k.mask[owner]
                     # one pack: a value's count is its mask bit, so only the flipped bits
@@ -324,18 +339,18 @@ class CrazyEightsVector:
                         bits ^= low
                         c = low.bit_length() - 1
                         at = slot + c
-                        v = k.count[row + c]
+                        v = counts[row + c]
                         if vals[at] != v:
                             vals[at] = v
                             obs[at] = float(v)
-                    self.masks[m] = now
+                    masks[m] = now
                 elif old != 0:
                     bits = old
                     while bits != 0:
                         low = bits & -bits
                         bits ^= low
                         self._put(slot + low.bit_length() - 1, 0)
-                    self.masks[m] = 0
+                    masks[m] = 0
             r += 1
         # the view fields (the one-hots of every step inlined: they are most of the calls)
         hots = self.hots
