@@ -48,7 +48,7 @@ def _bot(spec: Any) -> Any:
     return spec
 
 
-class SingleAgentEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):  # type: ignore[misc]  # gymnasium.Env is untyped here
+class SingleAgentEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     """One learning seat of ``game`` against cardkit bots (see the module docs).
 
     ``seat``: the learner's seat, or ``"random"`` (a seat drawn per episode from the
@@ -189,7 +189,7 @@ class SingleAgentEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):  # type:
         """The legal actions now, as booleans (``sb3-contrib``'s ``MaskablePPO`` convention)."""
         return self._mask.astype(np.bool_)
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         """``"ansi"``: the table as text (every card: a host's picture); ``None``: nothing."""
         if self.render_mode is None:
             return None

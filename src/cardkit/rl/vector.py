@@ -149,11 +149,12 @@ class VectorEnv:
         self._out_buf = array("f", bytes(4 * n * p))
         self._agent_buf = array("i", bytes(4 * n))
         self._flag_buf = array("i", bytes(4 * n))
-        self._obs = np.frombuffer(self._obs_buf, dtype=np.float32).reshape(n, p, d)
-        self._mask = np.frombuffer(self._mask_buf, dtype=np.int8).reshape(n, a)
-        self._out = np.frombuffer(self._out_buf, dtype=np.float32).reshape(n, p)
-        self._agent = np.frombuffer(self._agent_buf, dtype=np.int32)
-        self._flags = np.frombuffer(self._flag_buf, dtype=np.int32)
+        # numpy views of the buffers (no copies): the kernel engine writes into them
+        self._obs: npt.NDArray[np.float32] = np.frombuffer(self._obs_buf, dtype=np.float32).reshape(n, p, d)
+        self._mask: npt.NDArray[np.int8] = np.frombuffer(self._mask_buf, dtype=np.int8).reshape(n, a)
+        self._out: npt.NDArray[np.float32] = np.frombuffer(self._out_buf, dtype=np.float32).reshape(n, p)
+        self._agent: npt.NDArray[np.int32] = np.frombuffer(self._agent_buf, dtype=np.int32)
+        self._flags: npt.NDArray[np.int32] = np.frombuffer(self._flag_buf, dtype=np.int32)
         self._vector: Any = None
         self._games: list[Game[Any, Any]] = []
         self._envs: list[CardkitEnv] = []
@@ -339,7 +340,8 @@ class VectorEnv:
     @property
     def action_mask(self) -> npt.NDArray[np.int8]:
         """The legal actions of each sub-environment's seat to act, ``(n, A)`` int8."""
-        return self._mask.copy()
+        out: npt.NDArray[np.int8] = self._mask.copy()
+        return out
 
     def observation(self, i: int, seat: int) -> npt.NDArray[np.float32]:
         """The observation of any ``seat`` in sub-environment ``i`` now (a copy)."""
@@ -349,7 +351,8 @@ class VectorEnv:
             raise ConfigError(f"no seat {seat} in sub-environment {i}")
         if self._vector is not None:
             self._vector.encode(i, seat)
-            return self._obs[i, seat].copy()
+            vector: npt.NDArray[np.float32] = self._obs[i, seat].copy()
+            return vector
         return self._envs[i].observation_of(self._games[i], seat)
 
     def game(self, i: int) -> Game[Any, Any]:
@@ -374,5 +377,5 @@ def random_actions(mask: npt.NDArray[np.int8], rng: np.random.Generator) -> npt.
     action per row): the index of the largest of uniform keys over the legal entries."""
     keys = rng.random(mask.shape, dtype=np.float32)
     keys[mask == 0] = -1.0
-    return keys.argmax(axis=1)
+    return np.asarray(keys.argmax(axis=1), dtype=np.int64)
 
