@@ -153,10 +153,12 @@ def pettingzoo(name: str) -> Side | str:
         return f"not measured: {exc} (pip install 'pettingzoo[classic]')"
     env = module.env()
     rng = random.Random(1)
-    seeds = iter(range(1, 10**9))
+    # Seeded once: these environments rebuild their RLCard game on every seeded reset,
+    # which would cost more than the steps.
+    env.reset(seed=1)
 
     def one_game() -> int:
-        env.reset(seed=next(seeds))
+        env.reset()
         n = 0
         for agent in env.agent_iter():
             obs, _, term, trunc, _ = env.last()
@@ -217,7 +219,7 @@ def run_build(build: str, args: argparse.Namespace) -> None:
     rates = measure(sides, rounds, seconds)
     report(rates, "Game.play", build)
     vector = [k for k in rates if k.startswith("VectorEnv")]
-    best = max(vector, key=lambda k: statistics.median(rates[k]))
+    best = max(vector, key=lambda k: paired(rates[k], rates["Game.play"]))
     if build == "compiled":
         value = statistics.median(rates[best])
         print(f"  target VectorEnv >= 100,000 steps/CPU-s: {best} {value:,.0f}: {'met' if value >= 100_000 else 'not met'}")
