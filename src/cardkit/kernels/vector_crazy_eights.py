@@ -32,12 +32,19 @@ the episode's seed), ``restart(i)`` returns the kernel of a new episode of sub-e
 from __future__ import annotations
 
 from array import array
-from typing import Callable, Final
+from typing import TYPE_CHECKING, Callable, Final
 
 from cardkit.kernels._base import CHANCE, OVER
 from cardkit.kernels.crazy_eights import CrazyEightsKernel
 
 __all__ = ["CrazyEightsVector", "LAYOUT_KEYS"]
+
+if TYPE_CHECKING:
+    _Floats = array[float]
+    _Ints = array[int]
+else:  # array.array is subscriptable at run time only from Python 3.12
+    _Floats = array
+    _Ints = array
 
 LAYOUT_KEYS: Final = (
     "size",
@@ -84,11 +91,11 @@ class CrazyEightsVector:
     single: bool
     decks: int
     kernels: list[CrazyEightsKernel]
-    obs: array[float]
-    mask: array[int]
-    out: array[float]
-    agent: array[int]
-    flags: array[int]
+    obs: _Floats
+    mask: _Ints
+    out: _Floats
+    agent: _Ints
+    flags: _Ints
     vals: list[int]
     masks: list[int]
     epochs: list[int]
@@ -108,11 +115,11 @@ class CrazyEightsVector:
         score_mode: bool,
         single: bool,
         decks: int,
-        obs: array[float],
-        mask: array[int],
-        out: array[float],
-        agent: array[int],
-        flags: array[int],
+        obs: _Floats,
+        mask: _Ints,
+        out: _Floats,
+        agent: _Ints,
+        flags: _Ints,
         chance: Callable[[int], None],
         restart: Callable[[int], CrazyEightsKernel],
     ) -> None:
