@@ -31,20 +31,17 @@ the episode's seed), ``restart(i)`` returns the kernel of a new episode of sub-e
 
 from __future__ import annotations
 
-from array import array
-from typing import TYPE_CHECKING, Callable, Final
+from typing import Callable, Final, MutableSequence
 
 from cardkit.kernels._base import CHANCE, OVER
 from cardkit.kernels.crazy_eights import CrazyEightsKernel
 
 __all__ = ["CrazyEightsVector", "LAYOUT_KEYS"]
 
-if TYPE_CHECKING:
-    _Floats = array[float]
-    _Ints = array[int]
-else:  # array.array is subscriptable at run time only from Python 3.12
-    _Floats = array
-    _Ints = array
+# The buffers are array.array objects ("f", "b", "i"), typed by the protocol they meet:
+# array[float] cannot be evaluated before Python 3.12 (the API reference evaluates it).
+_Floats = MutableSequence[float]
+_Ints = MutableSequence[int]
 
 LAYOUT_KEYS: Final = (
     "size",
