@@ -38,8 +38,10 @@ class BeginnerBot:
     blind nil by mistake is not a beginner's error, it is a random one). With no near
     alternative it plays the rule's action. Deterministic for a given rng.
 
-    It has no ``choose_id``: a slip needs the actions themselves, so an arena with a
-    beginner plays on the reference reducer."""
+    On a game kernel (the arena's and ``cardkit simulate``'s fast path) it plays with
+    :meth:`choose_id`, the same choice with the same rng calls; a slip needs the actions
+    themselves, so the driver first hands it the game's action index with
+    :meth:`bind_kernel` (:func:`cardkit.bots.kernel_play.bot_ids` does)."""
 
     name = "beginner"
 
@@ -48,6 +50,29 @@ class BeginnerBot:
             raise ConfigError(f"mistakes is a share from 0 to 1, not {mistakes!r}")
         self.mistakes = float(mistakes)
         self._rule = RuleBot()
+        self._actions: tuple[Any, ...] | None = None
+
+    def bind_kernel(self, bridge: Any) -> None:
+        """Remember ``bridge.actions`` (the game's action index), which :meth:`choose_id` reads."""
+        self._actions = tuple(bridge.actions)
+
+    def choose_id(self, kernel: Any, rng: random.Random) -> int:
+        """:meth:`choose` on a game kernel: the id of the action :meth:`choose` returns for
+        the same position and rng (the rule action is ``kernel.rule_action()``, the near
+        alternatives are looked up in the bound action index, in legal order).
+        :class:`ConfigError` unless :meth:`bind_kernel` was called."""
+        actions = self._actions
+        if actions is None:
+            raise ConfigError("BeginnerBot.choose_id needs bind_kernel(bridge) first")
+        best = kernel.rule_action()
+        if rng.random() >= self.mistakes:
+            return int(best)
+        legal = [int(i) for i in kernel.legal()]
+        by_action = {actions[i]: i for i in legal}
+        others = self.near(actions[best], tuple(actions[i] for i in legal))
+        if not others:
+            return int(best)
+        return by_action[others[rng.randrange(len(others))]]
 
     @staticmethod
     def near(best: Any, legal: tuple[Any, ...]) -> list[Any]:
