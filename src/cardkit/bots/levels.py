@@ -125,6 +125,10 @@ class Recipe:
     mistakes: float = 0.0
     """The share of slips (``beginner`` only)."""
 
+    pool: int | None = None
+    """Determinizations weighed per decision where the game has beliefs (``ismcts`` only;
+    ``None``: :data:`cardkit.bots.beliefs.BELIEF_POOL`)."""
+
     def make(self) -> Any:
         """A new bot playing this recipe."""
         if self.algorithm == "beginner":
@@ -133,14 +137,16 @@ class Recipe:
             return RuleBot()
         if self.limit is None:
             raise ConfigError("an ismcts recipe needs a limit")
-        return ISMCTSBot(limit=self.limit)
+        return ISMCTSBot(limit=self.limit, pool=self.pool)
 
     def __str__(self) -> str:
         if self.algorithm == "beginner":
             return f"rule strategy, {round(100 * self.mistakes)}% near slips"
         if self.algorithm == "rule":
             return "rule strategy"
-        return f"ISMCTS, {self.limit}"
+        if self.pool is None:
+            return f"ISMCTS, {self.limit}"
+        return f"ISMCTS, {self.limit}, belief pool {self.pool}"
 
 
 @attrs.frozen
