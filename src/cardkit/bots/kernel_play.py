@@ -2,7 +2,8 @@
 
 A game with a kernel (:mod:`cardkit.kernels`, ``rules.kernel_bridge(config)``) can be played
 start to end inside it when every seat's policy can read a kernel: :class:`~cardkit.bots.RandomBot`
-and :class:`~cardkit.bots.RuleBot` can (their ``choose_id(kernel, rng)``), a search bot
+, :class:`~cardkit.bots.RuleBot` and :class:`~cardkit.bots.BeginnerBot` can (their ``choose_id(kernel, rng)``; a beginner is first
+given the action index, see :func:`bot_ids`), a search bot
 cannot. :func:`play_on_kernel` plays such a game and gives **the same game** the reference
 path (``Game.play`` with the same bots and rngs) gives, because:
 
