@@ -1,10 +1,10 @@
 """Whole games on a game's kernel: the fast path of ``cardkit simulate`` and the arena.
 
 A game with a kernel (:mod:`cardkit.kernels`, ``rules.kernel_bridge(config)``) can be played
-start to end inside it when every seat's policy can read a kernel: :class:`~cardkit.bots.RandomBot`
-, :class:`~cardkit.bots.RuleBot` and :class:`~cardkit.bots.BeginnerBot` can (their ``choose_id(kernel, rng)``; a beginner is first
-given the action index, see :func:`bot_ids`), a search bot
-cannot. :func:`play_on_kernel` plays such a game and gives **the same game** the reference
+start to end inside it when every seat's policy can read a kernel:
+:class:`~cardkit.bots.RandomBot`, :class:`~cardkit.bots.RuleBot` and
+:class:`~cardkit.bots.BeginnerBot` can (their ``choose_id(kernel, rng)``; a beginner is
+first given the action index, see :func:`bot_ids`), a search bot cannot. :func:`play_on_kernel` plays such a game and gives **the same game** the reference
 path (``Game.play`` with the same bots and rngs) gives, because:
 
 * chance is answered exactly as :class:`~cardkit.Game` answers it: chance node number ``i``
