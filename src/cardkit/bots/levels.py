@@ -177,11 +177,11 @@ LEVELS: tuple[Level, ...] = (
     Level(1, "beginner", "the rule strategy, but 30% of its moves slip to a near alternative",
           Recipe("beginner", mistakes=0.3)),
     Level(2, "casual", "the rule strategy: sound, predictable, no look-ahead", Recipe("rule")),
-    Level(3, "standard", "ISMCTS, 1,000 determinizations per decision, 1,000 weighed beliefs (the default)",
+    Level(3, "standard", "ISMCTS, 1,000 determinizations per decision (the default)",
           Recipe("ismcts", Limit(iterations=1000), pool=1000)),
-    Level(4, "strong", "ISMCTS, 2,500 determinizations per decision, 2,500 weighed beliefs",
+    Level(4, "strong", "ISMCTS, 2,500 determinizations per decision",
           Recipe("ismcts", Limit(iterations=2500), pool=2500)),
-    Level(5, "expert", "ISMCTS, 5,000 determinizations per decision, 5,000 weighed beliefs",
+    Level(5, "expert", "ISMCTS, 5,000 determinizations per decision",
           Recipe("ismcts", Limit(iterations=5000), pool=5000)),
 )  # fmt: skip
 """The levels, weakest first (``LEVELS[n - 1]`` is ``level:n``)."""
