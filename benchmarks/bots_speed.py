@@ -22,6 +22,12 @@ side alike. Each line prints the median and the best over the positions (CPU tim
 this process), and the kernel lines the ratio of their median to OpenSpiel's with the
 target of issue 25 (Wizard at most 1.5 times OpenSpiel's decision time, the other games
 at most 3 times). Timings on a shared machine are noisy; targets are never asserted.
+
+Then the cost targets of issue 26, on the same positions and in the same interleaved
+rounds: ``make_bot("level:3")`` (the default level) and ``make_bot("level:5")`` per game
+(their own recipes, whatever the game's engine), each line with its median decision's
+ratio to OpenSpiel's 1,000-iteration decision and the target (level 3 at most 2 times,
+level 5 at most 10 times). ``--no-levels`` leaves them out.
 """
 
 from __future__ import annotations
@@ -33,7 +39,7 @@ import time
 from typing import Any, Callable
 
 import cardkit
-from cardkit.bots import ISMCTSBot
+from cardkit.bots import ISMCTSBot, make_bot
 from cardkit.kernels.bridge import bridge_for
 
 SHORT: dict[str, dict[str, Any]] = {
@@ -45,6 +51,9 @@ SHORT: dict[str, dict[str, Any]] = {
 
 TARGETS: dict[str, float] = {"wizard": 1.5}
 """Issue 25: kernel ISMCTS decision time at most this many times OpenSpiel's (default 3)."""
+
+LEVEL_TARGETS: dict[int, float] = {3: 2.0, 5: 10.0}
+"""Issue 26: a level's median decision at most this many times OpenSpiel's 1,000-iteration one."""
 
 
 def kernels_loaded() -> str:
@@ -70,6 +79,15 @@ def cardkit_decision(game: cardkit.Game, iterations: int, engine: str, i: int) -
 
     def run() -> None:
         ISMCTSBot(iterations=iterations, engine=engine).choose(ss, random.Random(i))
+
+    return run
+
+
+def level_decision(game: cardkit.Game, level: int, i: int) -> Callable[[], None]:
+    ss = game.seat_state(game.to_act)  # type: ignore[arg-type]
+
+    def run() -> None:
+        make_bot(f"level:{level}").choose(ss, random.Random(i))
 
     return run
 
@@ -116,6 +134,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--iterations", type=int, default=1000)
     parser.add_argument("--positions", type=int, default=6)
+    parser.add_argument("--no-levels", action="store_true", help="leave out the level:3 and level:5 lines")
     args = parser.parse_args()
     n = args.iterations
     # Every side's decisions, built up front, then timed round by round (interleaved).
@@ -126,6 +145,9 @@ def main() -> None:
         if bridge_for(first.rules, first.config) is not None:
             sides[f"kernel {name}"] = [cardkit_decision(g, n, "kernel", i) for i, g in enumerate(positions)]
         sides[f"reducer {name}"] = [cardkit_decision(g, n, "reducer", i) for i, g in enumerate(positions)]
+        if not args.no_levels:
+            for level in LEVEL_TARGETS:
+                sides[f"level:{level} {name}"] = [level_decision(g, level, i) for i, g in enumerate(positions)]
     spiel = openspiel_decisions(n, args.positions)
     if spiel is not None:
         sides["openspiel"] = spiel
@@ -169,6 +191,26 @@ def main() -> None:
                 if engine == "kernel":
                     line += f" (target <= {goal:g}x: {'met' if ratio <= goal else 'NOT met'})"
             print(line)
+    if not args.no_levels:
+        print("issue 26 cost targets: a level's median decision against OpenSpiel's C++ IS-MCTS at 1,000 "
+              "iterations on oh_hell (this run)")
+        for level, goal in LEVEL_TARGETS.items():
+            for name in SHORT:
+                key = f"level:{level} {name}"
+                label = f"cardkit level:{level} {name}"
+                if key in failed:
+                    print(f"{label:<44} {'FAILED':>9} at position {len(cpu[key]) + 1}: {failed[key]}")
+                    continue
+                med = statistics.median(cpu[key])
+                line = (
+                    f"{label:<44} {len(cpu[key]):>9} {statistics.median(wall[key]) * 1000:>8.0f} "
+                    f"{med * 1000:>7.1f} {min(cpu[key]) * 1000:>8.1f}"
+                )
+                if spiel_cpu is not None:
+                    ratio = med / spiel_cpu
+                    line += f"   {ratio:5.2f}x OpenSpiel (target level {level} <= {goal:g}x: "
+                    line += f"{'met' if ratio <= goal else 'NOT met'})"
+                print(line)
     if spiel is None:
         print("open_spiel is not installed: no OpenSpiel comparison")
     elif "openspiel" in failed:

@@ -11,6 +11,7 @@ import cardkit
 from cardkit.bots import ISMCTSBot, RuleBot
 from cardkit.bots.beliefs import FITS, hand_events, weighted_sampler
 from cardkit.core.seat import SeatState
+from cardkit.errors import ConfigError
 
 from bots_helpers import permuted
 
@@ -145,3 +146,24 @@ def test_weighted_sampler_settings() -> None:
     rng = random.Random(1)
     for _ in range(20):  # with no random share only deals that explain every move are drawn
         assert _fit(ss, exact(rng), 0.0) == 1.0
+
+
+def test_the_pool_setting_sizes_the_belief_pool() -> None:
+    from cardkit.bots.kernel_search import pool_sampler
+    from cardkit.kernels._base import KRng
+    from cardkit.kernels.bridge import bridge_for
+
+    with pytest.raises(ConfigError, match="pool"):
+        ISMCTSBot(iterations=10, pool=0)
+    with pytest.raises(ConfigError, match="pool"):
+        ISMCTSBot(iterations=10, pool=True)  # type: ignore[arg-type]
+    assert "pool=50" in repr(ISMCTSBot(iterations=10, pool=50))
+    ss = [ss for _, ss in _against_rule_bots(5, 6) if len(ss.legal_actions) > 2][-1]
+    bridge = bridge_for(ss.rules, ss.config)
+    if bridge is not None:
+        sampler = pool_sampler(ss, bridge, random.Random(0), KRng(1), 37)
+        assert sampler is not None and len(sampler.kernels) == 37
+    # a bigger pool is a different search; each is deterministic for its rng
+    small, big = ISMCTSBot(iterations=60, pool=20), ISMCTSBot(iterations=60, pool=400)
+    assert small.root_visits(ss, random.Random(4)) == small.root_visits(ss, random.Random(4))
+    assert big.root_visits(ss, random.Random(4)) != small.root_visits(ss, random.Random(4))

@@ -109,6 +109,7 @@ def test_no_peek_on_the_kernel_path(name: str) -> None:
                 ISMCTSBot(iterations=30, engine="kernel"),
                 ISMCTSBot(iterations=30, engine="kernel", opponents="search", beliefs="uniform"),
                 ISMCTSBot(iterations=30, engine="kernel", opponents="policy", beliefs="policy"),
+                ISMCTSBot(iterations=30, engine="kernel", opponents="policy", beliefs="policy", pool=40),
             )
             for bot in bots:
                 # choose is the most visited of these (test_kernel_search_is_deterministic_and_legal)

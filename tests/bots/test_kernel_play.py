@@ -155,3 +155,30 @@ def test_a_game_without_a_kernel_runs_on_the_reducer(
 def test_the_adapters_differ_where_they_say() -> None:
     assert hasattr(ReferenceKernel, "guard_ended") and not hasattr(WithoutGuard, "guard_ended")
     assert hasattr(WithoutGuard, "chance_cards") and not hasattr(WithoutChanceCards, "chance_cards")
+
+
+@pytest.mark.parametrize("game, players, options", [CASES[3], CASES[4], CASES[0]], ids=lambda c: str(c))
+def test_a_beginner_plays_the_same_games_on_the_kernel(
+    engine_kind: str, game: str, players: int, options: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # BeginnerBot.choose_id: the same slips with the same rng calls as its choose
+    _install(engine_kind, game, players, options, monkeypatch)
+    specs = ("level:1", "rule", "level:1", "random")[:players]
+    rules = get_rules(game)
+    assert use_kernel("auto", rules, rules.config(players, **options), [make_bot(s) for s in specs])
+    for number in range(long_or(4, 40)):
+        both = [play_one(game, players, options, specs, 5, number, 5000, engine) for engine in ("reducer", "kernel")]
+        assert both[0] == both[1], f"game {number}"
+
+
+def test_a_beginner_needs_the_action_index_on_a_kernel() -> None:
+    from cardkit.bots import BeginnerBot
+
+    rules = get_rules("wizard")
+    config = rules.config(3, rounds=2)
+    bridge = bridge_for(rules, config)
+    if bridge is None:
+        pytest.skip("no wizard kernel")
+    kernel = bridge.kernel(rules.initial_state(config))
+    with pytest.raises(ConfigError, match="bind_kernel"):
+        BeginnerBot().choose_id(kernel, __import__("random").Random(0))

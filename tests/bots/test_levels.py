@@ -210,3 +210,13 @@ def test_explain_on_a_game_without_a_rule_strategy() -> None:
     assert [r.action for r in rows] == ["safe", "risky"]
     assert abs(rows[0].value - 1 / 3) < 1e-9 and rows[1].value < rows[0].value  # safe: a three-way tie
     assert rows[0].reason == f"safe: wins about 33% in {rows[0].visits} deals searched"
+
+
+def test_the_search_levels_weigh_more_beliefs_each_level() -> None:
+    pools = [LEVELS[n - 1].recipe.pool for n in (3, 4, 5)]
+    assert all(p is not None for p in pools) and pools == sorted(pools) and len(set(pools)) == 3  # type: ignore[type-var]
+    bot = make_bot("level:3")
+    assert isinstance(bot, PerGameBot)
+    wizard = bot.bot_for("wizard")  # the game with beliefs searches with the level's pool
+    assert isinstance(wizard, ISMCTSBot) and wizard.pool == pools[0]
+    assert "belief pool" in str(LEVELS[2].recipe)

@@ -256,7 +256,7 @@ def _on_kernel(
     bridge = kernel_bridge(rules, config)
     if bridge is None:
         return None
-    played = play_on_kernel(bridge, rules, config, game_seed, bot_ids(bots, rngs), max_actions)
+    played = play_on_kernel(bridge, rules, config, game_seed, bot_ids(bots, rngs, bridge), max_actions)
     if played is None:
         return None
     if not played.over:

@@ -60,7 +60,7 @@ from cardkit.bots.base import require_turn
 from cardkit.bots.explain import Explanation
 from cardkit.bots.limit import Limit
 from cardkit.bots.reasons import search_reason
-from cardkit.bots.beliefs import BELIEF_MODEL_NAMES, BELIEF_MODELS, weighted_sampler
+from cardkit.bots.beliefs import BELIEF_MODEL_NAMES, BELIEF_MODELS, BELIEF_POOL, weighted_sampler
 from cardkit.bots.kernel_search import new_search
 from cardkit.bots.kernel_search import root_stats as kernel_root_stats
 from cardkit.bots.kernel_search import root_visits as kernel_root_visits
@@ -195,7 +195,10 @@ class ISMCTSBot:
     reference reducer), ``"kernel"`` (a game without a kernel is a :class:`ConfigError`
     at the decision) or ``"reducer"`` (see the module docs); ``limit``: a
     :class:`~cardkit.bots.Limit`, the same budget as ``iterations``/``time_ms`` in one
-    value (give one or the other).
+    value (give one or the other); ``pool``: how many determinizations a belief pool draws
+    and weighs per decision (``beliefs="policy"`` only; default
+    :data:`cardkit.bots.beliefs.BELIEF_POOL`): the more, the more of them fit the other
+    seats' moves, at the cost of a fit each.
     """
 
     name = "ismcts"
@@ -211,6 +214,7 @@ class ISMCTSBot:
         engine: str = "auto",
         *,
         limit: Limit | None = None,
+        pool: int | None = None,
     ) -> None:
         if limit is not None:
             if not isinstance(limit, Limit):
@@ -244,6 +248,9 @@ class ISMCTSBot:
             names = ", ".join(repr(name) for name in ENGINES)
             raise ConfigError(f"engine must be one of {names}, not {engine!r}")
         self.engine = engine
+        if pool is not None and (isinstance(pool, bool) or not isinstance(pool, int) or pool < 1):
+            raise ConfigError(f"pool must be a positive integer, not {pool!r}")
+        self.pool = pool
         self.last_iterations = 0
         """Iterations run by the last :meth:`choose` (useful with ``time_ms``)."""
         self._policy: Policy | None = None
@@ -362,6 +369,7 @@ class ISMCTSBot:
             has_eval=name in EVALUATIONS,
             has_hand=name in HAND_VALUES,
             beliefs=self.beliefs or BELIEF_MODELS.get(name, "uniform"),
+            pool=self.pool or BELIEF_POOL,
         )  # fmt: skip
         if self.time_ms is None:
             assert self.iterations is not None
@@ -395,7 +403,7 @@ class ISMCTSBot:
         self._me = seat_state.seat
         sample: Callable[[random.Random], Any] = seat_state.sample
         if (self.beliefs or BELIEF_MODELS.get(rules.name, "uniform")) == "policy":
-            weighted = weighted_sampler(seat_state, rng)
+            weighted = weighted_sampler(seat_state, rng, self.pool or BELIEF_POOL)
             if weighted is not None:
                 sample = weighted
         root = _Node()
@@ -488,5 +496,6 @@ class ISMCTSBot:
     def __repr__(self) -> str:
         return (
             f"ISMCTSBot(iterations={self.iterations}, time_ms={self.time_ms}, c={self.c}, "
-            f"opponents={self.opponents!r}, beliefs={self.beliefs!r}, engine={self.engine!r})"
+            f"opponents={self.opponents!r}, beliefs={self.beliefs!r}, engine={self.engine!r}"
+            + (f", pool={self.pool})" if self.pool is not None else ")")
         )

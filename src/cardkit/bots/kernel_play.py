@@ -1,9 +1,10 @@
 """Whole games on a game's kernel: the fast path of ``cardkit simulate`` and the arena.
 
 A game with a kernel (:mod:`cardkit.kernels`, ``rules.kernel_bridge(config)``) can be played
-start to end inside it when every seat's policy can read a kernel: :class:`~cardkit.bots.RandomBot`
-and :class:`~cardkit.bots.RuleBot` can (their ``choose_id(kernel, rng)``), a search bot
-cannot. :func:`play_on_kernel` plays such a game and gives **the same game** the reference
+start to end inside it when every seat's policy can read a kernel:
+:class:`~cardkit.bots.RandomBot`, :class:`~cardkit.bots.RuleBot` and
+:class:`~cardkit.bots.BeginnerBot` can (their ``choose_id(kernel, rng)``; a beginner is
+first given the action index, see :func:`bot_ids`), a search bot cannot. :func:`play_on_kernel` plays such a game and gives **the same game** the reference
 path (``Game.play`` with the same bots and rngs) gives, because:
 
 * chance is answered exactly as :class:`~cardkit.Game` answers it: chance node number ``i``
@@ -107,7 +108,7 @@ def kernel_problem(rules: Any, config: Any, bots: Sequence[Any] | None) -> str |
     (``None``: they can)."""
     if not kernel_ready(bots):
         slow = sorted({type(bot).__name__ for bot in bots or () if not callable(getattr(bot, "choose_id", None))})
-        return f"{', '.join(slow)} cannot play on a kernel (only bots with choose_id can: random, rule)"
+        return f"{', '.join(slow)} cannot play on a kernel (only bots with choose_id can: random, rule, beginner)"
     bridge = bridge_for(rules, config)
     if bridge is None:
         return f"{rules.name} has no kernel for these options"
@@ -140,8 +141,17 @@ def random_ids(rng: Rng) -> Callable[[Kernel, int], int]:
     return choose
 
 
-def bot_ids(bots: Sequence[KernelPolicy], rngs: Sequence[random.Random]) -> Callable[[Kernel, int], int]:
-    """Seat ``s`` chooses with ``bots[s].choose_id(kernel, rngs[s])``."""
+def bot_ids(
+    bots: Sequence[KernelPolicy], rngs: Sequence[random.Random], bridge: KernelBridge | None = None
+) -> Callable[[Kernel, int], int]:
+    """Seat ``s`` chooses with ``bots[s].choose_id(kernel, rngs[s])``. With ``bridge``,
+    every bot that has ``bind_kernel`` is first given it (a
+    :class:`~cardkit.bots.BeginnerBot` reads the game's action index from it)."""
+    if bridge is not None:
+        for bot in bots:
+            bind = getattr(bot, "bind_kernel", None)
+            if callable(bind):
+                bind(bridge)
 
     def choose(kernel: Kernel, seat: int) -> int:
         return bots[seat].choose_id(kernel, rngs[seat])

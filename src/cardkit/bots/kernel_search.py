@@ -79,11 +79,12 @@ def deal_sampler(seat_state: SeatState, bridge: KernelBridge) -> DealSampler:
 
 
 def pool_sampler(
-    seat_state: SeatState, bridge: KernelBridge, rng: random.Random, krng: KRng
+    seat_state: SeatState, bridge: KernelBridge, rng: random.Random, krng: KRng, size: int = BELIEF_POOL
 ) -> PoolSampler | None:
-    """The weighted belief pool as kernels (see the module docs), or ``None`` where the
-    game has no fit or no other seat has moved in the current hand. A pool weighed in the
-    kernel is drawn with ``krng``; the reference pool with ``rng``."""
+    """The weighted belief pool of ``size`` determinizations as kernels (see the module
+    docs), or ``None`` where the game has no fit or no other seat has moved in the current
+    hand. A pool weighed in the kernel is drawn with ``krng``; the reference pool with
+    ``rng``. A game with a pool of its own (:data:`KERNEL_POOLS`) sizes it itself."""
     own = KERNEL_POOLS.get(seat_state.rules.name)
     if own is not None:
         pooled = own(seat_state, deal_sampler(seat_state, bridge), krng)
@@ -103,13 +104,13 @@ def pool_sampler(
             kernels = []
             cumulative: list[float] = []
             total = 0.0
-            for _ in range(BELIEF_POOL):
+            for _ in range(size):
                 kernel: Any = sampler.draw(krng)
                 total += kernel.fit(moves, seat, BELIEF_EPSILON)
                 kernels.append(kernel)
                 cumulative.append(total)
             return PoolSampler(kernels, cumulative)
-    drawn = belief_pool(seat_state, rng)
+    drawn = belief_pool(seat_state, rng, size)
     if drawn is None:
         return None
     states, cumulative = drawn
@@ -129,15 +130,16 @@ def new_search(
     has_eval: bool,
     has_hand: bool,
     beliefs: str,
+    pool: int = BELIEF_POOL,
 ) -> Search:
     """A :class:`~cardkit.kernels.search.Search` for ``seat_state`` with no iteration run
-    yet. One 32-bit draw of ``rng`` seeds the search's own generator, which draws
+    yet (``pool``: the size of a belief pool). One 32-bit draw of ``rng`` seeds the search's own generator, which draws
     everything after (a belief pool weighed in the kernel included); a reference belief
     pool is drawn with ``rng`` after that draw."""
     krng = KRng(rng.getrandbits(32))
     sampler: Sampler | None = None
     if beliefs == "policy":
-        sampler = pool_sampler(seat_state, bridge, rng, krng)
+        sampler = pool_sampler(seat_state, bridge, rng, krng, pool)
     if sampler is None:
         sampler = deal_sampler(seat_state, bridge)
     scores = [int(s) for s in seat_state.rules.scores(seat_state.masked)]

@@ -41,8 +41,10 @@ class BeginnerBot:
     blind nil by mistake is not a beginner's error, it is a random one). With no near
     alternative it plays the rule's action. Deterministic for a given rng.
 
-    It has no ``choose_id``: a slip needs the actions themselves, so an arena with a
-    beginner plays on the reference reducer."""
+    On a game kernel (the arena's and ``cardkit simulate``'s fast path) it plays with
+    :meth:`choose_id`, the same choice with the same rng calls; a slip needs the actions
+    themselves, so the driver first hands it the game's action index with
+    :meth:`bind_kernel` (:func:`cardkit.bots.kernel_play.bot_ids` does)."""
 
     name = "beginner"
 
@@ -51,6 +53,29 @@ class BeginnerBot:
             raise ConfigError(f"mistakes is a share from 0 to 1, not {mistakes!r}")
         self.mistakes = float(mistakes)
         self._rule = RuleBot()
+        self._actions: tuple[Any, ...] | None = None
+
+    def bind_kernel(self, bridge: Any) -> None:
+        """Remember ``bridge.actions`` (the game's action index), which :meth:`choose_id` reads."""
+        self._actions = tuple(bridge.actions)
+
+    def choose_id(self, kernel: Any, rng: random.Random) -> int:
+        """:meth:`choose` on a game kernel: the id of the action :meth:`choose` returns for
+        the same position and rng (the rule action is ``kernel.rule_action()``, the near
+        alternatives are looked up in the bound action index, in legal order).
+        :class:`ConfigError` unless :meth:`bind_kernel` was called."""
+        actions = self._actions
+        if actions is None:
+            raise ConfigError("BeginnerBot.choose_id needs bind_kernel(bridge) first")
+        best = kernel.rule_action()
+        if rng.random() >= self.mistakes:
+            return int(best)
+        legal = [int(i) for i in kernel.legal()]
+        by_action = {actions[i]: i for i in legal}
+        others = self.near(actions[best], tuple(actions[i] for i in legal))
+        if not others:
+            return int(best)
+        return by_action[others[rng.randrange(len(others))]]
 
     @staticmethod
     def near(best: Any, legal: tuple[Any, ...]) -> list[Any]:
@@ -109,6 +134,10 @@ class Recipe:
     games: tuple[tuple[str, Recipe], ...] = ()
     """``(game name, recipe)`` pairs: the recipe of those games (none: this one everywhere)."""
 
+    pool: int | None = None
+    """Determinizations weighed per decision where the game has beliefs (``ismcts`` only;
+    ``None``: :data:`cardkit.bots.beliefs.BELIEF_POOL`)."""
+
     def make(self) -> Any:
         """A new bot playing this recipe."""
         if self.games:
@@ -126,7 +155,7 @@ class Recipe:
             return RuleBot()
         if self.limit is None:
             raise ConfigError("an ismcts recipe needs a limit")
-        return ISMCTSBot(limit=self.limit)
+        return ISMCTSBot(limit=self.limit, pool=self.pool)
 
     def __str__(self) -> str:
         if self.games:
@@ -140,7 +169,9 @@ class Recipe:
             return f"rule strategy, {round(100 * self.mistakes)}% near slips"
         if self.algorithm == "rule":
             return "rule strategy"
-        return f"ISMCTS, {self.limit}"
+        if self.pool is None:
+            return f"ISMCTS, {self.limit}"
+        return f"ISMCTS, {self.limit}, belief pool {self.pool}"
 
 
 @attrs.frozen
@@ -170,9 +201,10 @@ class Level:
 def _search(iterations: int, crazy_eights: int) -> Recipe:
     # ISMCTS in Wizard and Cutthroat Spades; per game where another recipe measured
     # stronger (docs/bots.md, *Levels*): PIMC on belief-weighted deals in Crazy Eights, the
-    # eager shedder in Spacc 'u Mazz (no search measured stronger there).
+    # eager shedder in Spacc 'u Mazz (no search measured stronger there). Wizard's search
+    # weighs as many belief samples as it runs iterations.
     return Recipe(
-        "ismcts", Limit(iterations=iterations),
+        "ismcts", Limit(iterations=iterations), pool=iterations,
         games=(
             ("crazy-eights", Recipe("pimc", Limit(iterations=crazy_eights))),
             ("spacc-u-mazz", Recipe("eager-shedder")),

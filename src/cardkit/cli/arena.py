@@ -67,7 +67,7 @@ def add_parser(sub: Any, parse_option: Any) -> None:
     arena.add_argument(
         "--engine", choices=("auto", "kernel", "reducer"), default="auto",
         help="auto (default): whole games on the game's compiled kernel when it has one and "
-             "every bot is random or rule; kernel: require it; reducer: the reference reducer",
+             "every bot is random, rule or a beginner (level:1); kernel: require it; reducer: the reference reducer",
     )  # fmt: skip
     arena.add_argument("--json", action="store_true", help="print the report as JSON")
     arena.add_argument("--option", "-o", action="append", type=parse_option, metavar="KEY=VALUE")

@@ -157,7 +157,7 @@ def _play_on_kernel(job: _Job) -> GameOutcome | None:
         choose = random_ids(Rng.stream(job.seed, 1 << 32 | job.number))
     else:
         rngs = [random.Random(f"cardkit-simulate:{job.seed}:{job.number}:{s}") for s in range(job.players)]
-        choose = bot_ids(bots, rngs)
+        choose = bot_ids(bots, rngs, bridge)
     played = play_on_kernel(bridge, rules, config, seed, choose, job.max_actions)
     if played is None:
         return None
@@ -397,7 +397,7 @@ def add_parser(sub: Any, parse_option: Any, count: Any) -> None:
     sim.add_argument(
         "--engine", choices=("auto", "kernel", "reducer"), default="auto",
         help="auto (default): play whole games on the game's compiled kernel when it has one "
-             "and every bot is random or rule, else on the reference reducer; kernel: "
+             "and every bot is random, rule or level:1, else on the reference reducer; kernel: "
              "require the kernel; reducer: always the reference reducer. Both give the same games",
     )  # fmt: skip
     sim.add_argument("--json", action="store_true", help="print the results as one JSON object")
