@@ -218,3 +218,17 @@ def test_rule_bot_unknown_game() -> None:
     ss = SeatState.of(Renamed(), game.config, game.state, game.to_act, ())  # type: ignore[arg-type]
     with pytest.raises(UnknownGameError, match="mystery"):
         RuleBot().choose(ss, random.Random(0))
+
+
+def test_pimc_specs() -> None:
+    from cardkit.bots import PIMCBot
+
+    bot = make_bot("pimc:300")
+    assert isinstance(bot, PIMCBot) and bot.limit.iterations == 300
+    assert make_bot("pimc").limit.iterations == 1000  # type: ignore[attr-defined]
+    for spec in ("pimc:", "pimc:x", "pimc:1:2", "pimc:-5", "pimc:" + "9" * 5000, "pimc:0"):
+        with pytest.raises(ConfigError, match="bad bot spec|unknown bot"):
+            make_bot(spec)
+    game = cardkit.new_game("crazy-eights", players=3, seed=5)
+    ss = game.seat_state(game.to_act)
+    assert make_bot("pimc:60").choose(ss, random.Random(1)) in ss.legal_actions

@@ -66,6 +66,8 @@ def test_page_and_static_files(client: TestClient) -> None:
         {"game": "crazy-eights", "players": 2, "bots": {"1": "genius"}},
         {"game": "crazy-eights", "players": 2, "bots": {"1": 7}},
         {"game": "crazy-eights", "players": 2, "bots": {"1": "ismcts:1000000"}},
+        {"game": "crazy-eights", "players": 2, "bots": {"1": "pimc:1000000"}},
+        {"game": "crazy-eights", "players": 2, "bots": {"1": "pimc:" + "9" * 5000}},
         {"game": "crazy-eights", "players": 2, "seed": -1},
         {"game": "crazy-eights", "players": 2, "seed": 2**64},
         {"game": "crazy-eights", "players": 2, "seed": "1"},

@@ -431,6 +431,7 @@ def test_a_huge_bot_seat_key_is_a_400(default_client: TestClient) -> None:
 FUZZ_VALUES: list[Any] = [
     None, True, False, 0, -1, 1, 2, 3, 10**300, -(10**300), 1.5, 1e308, "", "x", "9" * 5000, "0" * 5000,
     "rule", "random", "ismcts:" + "9" * 4000, "ismcts:-1", "ismcts:1:nan", "ismcts:1:inf", "ismcts:1:1:1:1:1",
+    "pimc:" + "9" * 5000, "pimc:0", "pimc:x", "pimc:1:1",
     [], [1], {}, {"a": 1}, "\x00", "0", "1", "٣", "crazy-eights", [[[[[]]]]],
 ]
 FUZZ_KEYS = ["0", "1", "2", "9" * 5000, "٣", "-0", " 1", "1.0", "", "\x00", "00001"]

@@ -12,6 +12,8 @@ from typing import Any
 from cardkit.bots.base import RandomBot
 from cardkit.bots.ismcts import ISMCTSBot
 from cardkit.bots.levels import LEVELS, level_bot
+from cardkit.bots.limit import Limit
+from cardkit.bots.pimc import PIMCBot
 from cardkit.bots.rule import RuleBot
 from cardkit.errors import ConfigError
 
@@ -52,7 +54,14 @@ def make_bot(spec: str) -> Any:
             return ISMCTSBot(iterations=iterations, c=c, opponents=opponents, beliefs=beliefs, engine=engine)
         except ConfigError as exc:
             raise ConfigError(f"bad bot spec {spec!r}: {exc}") from None
+    if kind == "pimc" and len(parts) <= 2:
+        if len(parts) == 2 and not (parts[1].isascii() and parts[1].isdigit() and len(parts[1]) <= 9):
+            raise ConfigError(f"bad bot spec {spec!r}: use pimc or pimc:PLAYOUTS")
+        try:
+            return PIMCBot(Limit(iterations=int(parts[1]) if len(parts) == 2 else 1000))
+        except ConfigError as exc:
+            raise ConfigError(f"bad bot spec {spec!r}: {exc}") from None
     raise ConfigError(
-        f"unknown bot {spec!r}: use level:1 to level:{len(LEVELS)}, random, rule, ismcts or "
-        "ismcts:ITERATIONS[:C[:OPPONENTS[:BELIEFS[:ENGINE]]]]"
+        f"unknown bot {spec!r}: use level:1 to level:{len(LEVELS)}, random, rule, pimc[:PLAYOUTS], "
+        "ismcts or ismcts:ITERATIONS[:C[:OPPONENTS[:BELIEFS[:ENGINE]]]]"
     )

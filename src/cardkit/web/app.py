@@ -30,7 +30,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import cardkit.store
 from cardkit.api import new_game
-from cardkit.bots import ISMCTSBot, make_bot
+from cardkit.bots import ISMCTSBot, PIMCBot, make_bot
 from cardkit.core.game import Game
 from cardkit.errors import (
     CardkitError,
@@ -260,6 +260,8 @@ class WebHost:
                 raise _BadRequest(str(exc)) from None
             if isinstance(bot, ISMCTSBot) and (bot.iterations or 0) > MAX_BOT_ITERATIONS:
                 raise _BadRequest(f"an ISMCTS bot here searches at most {MAX_BOT_ITERATIONS} iterations")
+            if isinstance(bot, PIMCBot) and (bot.limit.iterations or 0) > MAX_BOT_ITERATIONS:
+                raise _BadRequest(f"a PIMC bot here plays at most {MAX_BOT_ITERATIONS} playouts")
             bot_specs[int(key)] = spec.strip().lower()
         bot_root = secrets.randbits(64) if seed is None else _derive("cardkit-web-bots", seed)
         tokens: dict[str, str] = {}
