@@ -19,7 +19,9 @@ from __future__ import annotations
 import concurrent.futures as cf
 import contextlib
 import re
-from typing import Any, Iterator, NamedTuple
+from typing import Any, Iterator
+
+import attrs
 
 from cardkit.errors import ConfigError
 
@@ -29,7 +31,8 @@ _DASK = re.compile(r"dask://(?P<host>[^:/\s]+|\[[0-9a-fA-F:]+\]):(?P<port>[0-9]{
 _LOCAL = re.compile(r"local:(?P<n>[0-9]{1,4})")
 
 
-class Cluster(NamedTuple):
+@attrs.frozen
+class Cluster:
     """An open cluster: ``executor`` to hand to ``map_ordered``, ``workers`` the chunks it
     runs at once (its worker threads), ``description`` one line for a report."""
 

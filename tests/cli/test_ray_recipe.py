@@ -1,7 +1,8 @@
 """The Ray recipe of docs/scale.md, run as written, when Ray is installed.
 
 Ray is not a dependency of cardkit (not even of the ``dev`` extra: its wheel and start-up
-are too heavy for the default suite), so this test skips without it, in CI too."""
+are too heavy for the default suite), so this test skips without it; ``.ci/run`` installs
+Ray after the default run and runs this file on its own."""
 
 from __future__ import annotations
 
