@@ -263,7 +263,14 @@ class SqliteBackend:
         """Release the database; later calls raise :class:`StoreError`."""
         with self._guard:
             self._closed = True
-            for conn in self._all:
+            # Only connections no thread is using are closed here: closing one another thread
+            # is in the middle of (a host's background poll at shutdown) crashes SQLite's C
+            # library. A borrowed connection is closed when it is given back.
+            unused = self._all if self._shared else self._idle
+            for conn in unused:
                 conn.close()
-            self._all.clear()
+                if conn in self._all and unused is not self._all:
+                    self._all.remove(conn)
+            if self._shared:
+                self._all.clear()
             self._idle.clear()
