@@ -1,5 +1,11 @@
 """Games on a real Dask cluster (issue 28, item 2): a ``dask scheduler`` and two ``dask
-worker`` processes started here as separate processes, as on a real cluster.
+worker`` processes, separate processes as on a real cluster.
+
+Under CI the cluster is CI's own: ``.ci/dask.sh`` (sourced by ``.ci/run``) starts it before
+the suite and exports its address as ``CARDKIT_TEST_DASK``; without it these tests fail
+under CI. Elsewhere, without ``CARDKIT_TEST_DASK``, each test starts a cluster of its own.
+The worker-kill test always starts its own (it kills one of the workers, which a cluster
+shared by the whole suite must keep).
 
 Checks: the same results as ``--workers 1`` (simulate and arena, byte for byte); a worker
 killed mid-run changes nothing (Dask re-runs its chunks on the other); progress advances
@@ -68,6 +74,25 @@ class DaskCluster:
 
 @pytest.fixture
 def dask_cluster(tmp_path: Path) -> Iterator[DaskCluster]:
+    """The suite's Dask cluster: CI's (``CARDKIT_TEST_DASK``, two workers started by
+    ``.ci/dask.sh``), else one of this test's own (:func:`own_dask_cluster`)."""
+    address = os.environ.get("CARDKIT_TEST_DASK")
+    if address:
+        with distributed.Client(address, timeout=START_TIMEOUT) as client:
+            client.wait_for_workers(2, timeout=START_TIMEOUT)
+        yield DaskCluster(address, {})
+        return
+    assert not IN_CI, "under CI, .ci/run starts the Dask cluster (.ci/dask.sh) and exports CARDKIT_TEST_DASK"
+    yield from _start_cluster(tmp_path)
+
+
+@pytest.fixture
+def own_dask_cluster(tmp_path: Path) -> Iterator[DaskCluster]:
+    """A cluster of this test's own, whatever the suite's, for a test that kills a worker."""
+    yield from _start_cluster(tmp_path)
+
+
+def _start_cluster(tmp_path: Path) -> Iterator[DaskCluster]:
     """``dask scheduler`` (ephemeral port, no dashboard) and two ``dask worker`` processes
     (one thread each, no nanny: killing one kills the worker), stopped at the end."""
     scheduler_file = tmp_path / "scheduler.json"
@@ -142,7 +167,8 @@ def test_a_dask_cluster_gives_the_results_of_one_worker_and_progress_by_chunk(
     assert got == reference
 
 
-def test_a_worker_killed_mid_run_changes_nothing(dask_cluster: DaskCluster) -> None:
+def test_a_worker_killed_mid_run_changes_nothing(own_dask_cluster: DaskCluster) -> None:
+    dask_cluster = own_dask_cluster
     kwargs: dict[str, Any] = dict(seed=11, bots=["rule", "random", "rule"], options={"rounds": 3}, engine="reducer")
     reference = list(play_games("wizard", 3, 36, **kwargs))
     killed: list[str] = []
