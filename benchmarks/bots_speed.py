@@ -130,6 +130,14 @@ def timed(run: Callable[[], None]) -> tuple[float, float]:
     return time.perf_counter() - start, time.process_time() - start_cpu
 
 
+def _timings(label: str, cpu: list[float], wall: list[float]) -> str:
+    """The label, positions, median wall, median and min CPU (ms) of one side's decisions."""
+    return (
+        f"{label:<44} {len(cpu):>9} {statistics.median(wall) * 1000:>8.0f} "
+        f"{statistics.median(cpu) * 1000:>7.1f} {min(cpu) * 1000:>8.1f}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--iterations", type=int, default=1000)
@@ -180,10 +188,7 @@ def main() -> None:
                 print(f"{label:<44} {'FAILED':>9} at position {len(cpu[key]) + 1}: {failed[key]}")
                 continue
             med = statistics.median(cpu[key])
-            line = (
-                f"{label:<44} {len(cpu[key]):>9} {statistics.median(wall[key]) * 1000:>8.0f} "
-                f"{med * 1000:>7.1f} {min(cpu[key]) * 1000:>8.1f} {n / med:>13.0f}"
-            )
+            line = _timings(label, cpu[key], wall[key]) + f" {n / med:>13.0f}"
             if spiel_cpu is not None:
                 goal = TARGETS.get(name, 3.0)
                 ratio = med / spiel_cpu
@@ -202,10 +207,7 @@ def main() -> None:
                     print(f"{label:<44} {'FAILED':>9} at position {len(cpu[key]) + 1}: {failed[key]}")
                     continue
                 med = statistics.median(cpu[key])
-                line = (
-                    f"{label:<44} {len(cpu[key]):>9} {statistics.median(wall[key]) * 1000:>8.0f} "
-                    f"{med * 1000:>7.1f} {min(cpu[key]) * 1000:>8.1f}"
-                )
+                line = _timings(label, cpu[key], wall[key])
                 if spiel_cpu is not None:
                     ratio = med / spiel_cpu
                     line += f"   {ratio:5.2f}x OpenSpiel (target level {level} <= {goal:g}x: "

@@ -21,7 +21,7 @@ from cardkit.rl.outcome import check_reward_mode, rewards_of, truncated_by_guard
 from cardkit.rl.readers import reader_for
 from cardkit.rng import Rng
 
-__all__ = ["CardkitEnv", "IllegalMode", "env_id"]
+__all__ = ["CardkitEnv", "IllegalMode", "env_id", "zone_lines"]
 
 IllegalMode = Literal["raise", "terminate"]
 """What an illegal action does: raise (default) or end the episode with a penalty."""
@@ -378,11 +378,7 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         if self.render_mode is None:
             return None
         game = self.game
-        lines = [f"{self.rules.name} ({self.metadata['name']}), to act: {game.to_act}"]
-        for zone in game.zones():
-            owner = "" if zone.owner is None else f"[{zone.owner}]"
-            lines.append(f"  {zone.name}{owner}: " + " ".join(c.code for c in zone.cards))
-        text = "\n".join(lines)
+        text = "\n".join([f"{self.rules.name} ({self.metadata['name']}), to act: {game.to_act}", *zone_lines(game)])
         if self.render_mode == "human":
             print(text)
             return None
@@ -393,3 +389,12 @@ class CardkitEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
 
     def __str__(self) -> str:
         return str(self.metadata["name"])
+
+
+def zone_lines(game: Game[Any, Any]) -> list[str]:
+    """One line per zone of ``game`` with every card in it (a host's picture, for ``render``)."""
+    lines = []
+    for zone in game.zones():
+        owner = "" if zone.owner is None else f"[{zone.owner}]"
+        lines.append(f"  {zone.name}{owner}: " + " ".join(c.code for c in zone.cards))
+    return lines

@@ -31,7 +31,7 @@ from gymnasium import spaces
 from cardkit.bots.spec import make_bot
 from cardkit.core.game import Game
 from cardkit.errors import ConfigError, IllegalActionError
-from cardkit.rl.env import CardkitEnv
+from cardkit.rl.env import CardkitEnv, zone_lines
 from cardkit.rl.outcome import rewards_of, truncated_by_guard
 from cardkit.rng import Rng
 
@@ -194,8 +194,4 @@ class SingleAgentEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         if self.render_mode is None:
             return None
         game = self.game
-        lines = [f"{self.rules.name}, learner seat {self.seat}, to act: {game.to_act}"]
-        for zone in game.zones():
-            owner = "" if zone.owner is None else f"[{zone.owner}]"
-            lines.append(f"  {zone.name}{owner}: " + " ".join(c.code for c in zone.cards))
-        return "\n".join(lines)
+        return "\n".join([f"{self.rules.name}, learner seat {self.seat}, to act: {game.to_act}", *zone_lines(game)])

@@ -41,6 +41,7 @@ from cardkit.render import action_text, describe, status
 from cardkit.serde import to_json
 from cardkit.store.errors import UnknownMatchError
 from cardkit.web.seats import token_matches
+from cardkit.web.table import status_json
 
 __all__ = [
     "MAX_UPLOAD",
@@ -113,18 +114,6 @@ def _hand(view: Any) -> list[dict[str, str]] | None:
     return [_card_json(c) for c in hand]
 
 
-def _status_json(rules: Any, view: Mapping[str, Any], names: Mapping[int, str]) -> dict[str, Any]:
-    shown = status(rules, view, names)
-    return {
-        "sentences": list(shown.sentences),
-        "tables": [
-            {"title": t.title, "header": list(t.header), "rows": [list(r) for r in t.rows],
-             "numeric": [t.is_numeric(i) for i in range(len(t.header))]}
-            for t in shown.tables
-        ],
-    }
-
-
 def _step(rules: Any, entry: SeatEntry | None, viewer: int | None) -> dict[str, Any]:
     if entry is None:
         return {"seq": -1, "actor": None, "action": None, "sentences": []}
@@ -170,7 +159,7 @@ def build_replay(
         view = to_json(rules.view(state, viewer))
         step = _step(rules, entries[k - 1] if k else None, viewer)
         step["to_act"] = rules.to_act(state)
-        step["status"] = _status_json(rules, view, names)
+        step["status"] = status_json(status(rules, view, names))
         step["hand"] = _hand(view)
         steps.append(step)
     result = game.result

@@ -21,7 +21,7 @@ from cardkit.render import Status, action_notes, describe, status
 from cardkit.serde import to_json
 from cardkit.web.seats import SeatRecord
 
-__all__ = ["LEVELS", "level_name", "table_payload", "entry_sentences", "hint_message", "rules_page"]
+__all__ = ["LEVELS", "level_name", "table_payload", "entry_sentences", "hint_message", "rules_page", "status_json"]
 
 def _levels() -> tuple[tuple[str, str], ...]:
     from cardkit.bots import LEVELS as BOT_LEVELS
@@ -46,7 +46,8 @@ def level_name(spec: str | None) -> str | None:
     return text
 
 
-def _status_json(st: Status) -> dict[str, Any]:
+def status_json(st: Status) -> dict[str, Any]:
+    """A :class:`~cardkit.render.Status` as the JSON the page draws (the table and the replay)."""
     return {
         "sentences": list(st.sentences),
         "tables": [
@@ -75,7 +76,7 @@ def table_payload(game: Game[Any, Any], seat: int | None, records: Sequence[Seat
     elif legal is None:
         legal = tuple(game.legal_actions())
     return {
-        "status": _status_json(st),
+        "status": status_json(st),
         "seats": [{"seat": r.seat, "bot": level_name(r.bot)} for r in records],
         "notes": list(action_notes(game.rules, legal, view)) if legal else [],
     }
