@@ -198,7 +198,11 @@ class ISMCTSBot:
     value (give one or the other); ``pool``: how many determinizations a belief pool draws
     and weighs per decision (``beliefs="policy"`` only; default
     :data:`cardkit.bots.beliefs.BELIEF_POOL`): the more, the more of them fit the other
-    seats' moves, at the cost of a fit each.
+    seats' moves, at the cost of a fit each; ``solve_at``: on the kernel engine, once the
+    hand is card play alone and the bot holds at most this many cards, a playout ends by
+    the exact last-tricks solver (:func:`cardkit.kernels.trick_solver.solve`, max-n on the
+    determinization) instead of the playout policy (0, the default: never; the reducer
+    engine ignores it).
     """
 
     name = "ismcts"
@@ -215,6 +219,8 @@ class ISMCTSBot:
         *,
         limit: Limit | None = None,
         pool: int | None = None,
+        solve_at: int = 0,
+        own: float = 0.0,
     ) -> None:
         if limit is not None:
             if not isinstance(limit, Limit):
@@ -251,6 +257,12 @@ class ISMCTSBot:
         if pool is not None and (isinstance(pool, bool) or not isinstance(pool, int) or pool < 1):
             raise ConfigError(f"pool must be a positive integer, not {pool!r}")
         self.pool = pool
+        if isinstance(solve_at, bool) or not isinstance(solve_at, int) or solve_at < 0:
+            raise ConfigError(f"solve_at must be a whole number of cards >= 0, not {solve_at!r}")
+        self.solve_at = solve_at
+        if not 0.0 <= own <= 1.0:
+            raise ConfigError(f"own must be in [0, 1], not {own!r}")
+        self.own = float(own)
         self.last_iterations = 0
         """Iterations run by the last :meth:`choose` (useful with ``time_ms``)."""
         self._policy: Policy | None = None
@@ -370,6 +382,8 @@ class ISMCTSBot:
             has_hand=name in HAND_VALUES,
             beliefs=self.beliefs or BELIEF_MODELS.get(name, "uniform"),
             pool=self.pool or BELIEF_POOL,
+            solve_at=self.solve_at,
+            own=self.own,
         )  # fmt: skip
         if self.time_ms is None:
             assert self.iterations is not None

@@ -35,6 +35,7 @@ from cardkit.core.seat import SeatState
 from cardkit.kernels._base import KRng
 from cardkit.kernels.bridge import KernelBridge
 from cardkit.kernels.search import DealSampler, PoolSampler, Sampler, Search
+from cardkit.kernels.trick_solver import SolvedSearch
 
 __all__ = ["KERNEL_POOLS", "KernelPool", "deal_sampler", "pool_sampler", "new_search", "root_stats", "root_visits"]
 
@@ -131,9 +132,13 @@ def new_search(
     has_hand: bool,
     beliefs: str,
     pool: int = BELIEF_POOL,
+    solve_at: int = 0,
+    own: float = 0.0,
 ) -> Search:
     """A :class:`~cardkit.kernels.search.Search` for ``seat_state`` with no iteration run
-    yet (``pool``: the size of a belief pool). One 32-bit draw of ``rng`` seeds the search's own generator, which draws
+    yet (``pool``: the size of a belief pool; ``solve_at`` > 0: a
+    :class:`~cardkit.kernels.trick_solver.SolvedSearch` whose playouts end by the exact
+    solver once the seat holds at most that many cards). One 32-bit draw of ``rng`` seeds the search's own generator, which draws
     everything after (a belief pool weighed in the kernel included); a reference belief
     pool is drawn with ``rng`` after that draw."""
     krng = KRng(rng.getrandbits(32))
@@ -143,6 +148,11 @@ def new_search(
     if sampler is None:
         sampler = deal_sampler(seat_state, bridge)
     scores = [int(s) for s in seat_state.rules.scores(seat_state.masked)]
+    if solve_at > 0 or own > 0:
+        return SolvedSearch(
+            sampler, krng, seat_state.seat, len(bridge.actions), c, policy, epsilon,
+            opponent_policy, limit, has_eval, has_hand, scores, solve_at, own,
+        )  # fmt: skip
     return Search(
         sampler, krng, seat_state.seat, len(bridge.actions), c, policy, epsilon,
         opponent_policy, limit, has_eval, has_hand, scores,

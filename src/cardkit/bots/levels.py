@@ -24,12 +24,13 @@ from cardkit.bots.per_game import PerGameBot
 from cardkit.bots.pimc import PIMCBot
 from cardkit.bots.rule import RuleBot
 from cardkit.bots.search_spacc_u_mazz import EagerShedderBot
+from cardkit.bots.search_wizard import BidSearchBot
 from cardkit.core.seat import SeatState
 from cardkit.errors import ConfigError
 
 __all__ = ["ALGORITHMS", "BeginnerBot", "DEFAULT_LEVEL", "LEVELS", "Level", "Recipe", "level_bot"]
 
-ALGORITHMS: tuple[str, ...] = ("beginner", "rule", "ismcts", "pimc", "eager-shedder")
+ALGORITHMS: tuple[str, ...] = ("beginner", "rule", "ismcts", "pimc", "eager-shedder", "bid-search")
 """The algorithms a :class:`Recipe` names."""
 
 
@@ -122,8 +123,10 @@ class Recipe:
     by its own)."""
 
     algorithm: str = attrs.field(validator=attrs.validators.in_(ALGORITHMS))
-    """``beginner``, ``rule``, ``ismcts``, ``pimc`` (:class:`~cardkit.bots.pimc.PIMCBot`)
-    or ``eager-shedder`` (:class:`~cardkit.bots.search_spacc_u_mazz.EagerShedderBot`)."""
+    """``beginner``, ``rule``, ``ismcts``, ``pimc`` (:class:`~cardkit.bots.pimc.PIMCBot`),
+    ``eager-shedder`` (:class:`~cardkit.bots.search_spacc_u_mazz.EagerShedderBot`) or
+    ``bid-search`` (:class:`~cardkit.bots.search_wizard.BidSearchBot`: Monte-Carlo bidding
+    and ISMCTS card play)."""
 
     limit: Limit | None = None
     """The search budget (``ismcts`` and ``pimc`` only)."""
@@ -135,8 +138,12 @@ class Recipe:
     """``(game name, recipe)`` pairs: the recipe of those games (none: this one everywhere)."""
 
     pool: int | None = None
-    """Determinizations weighed per decision where the game has beliefs (``ismcts`` only;
-    ``None``: :data:`cardkit.bots.beliefs.BELIEF_POOL`)."""
+    """Determinizations weighed per decision where the game has beliefs (``ismcts`` and
+    ``bid-search``; ``None``: :data:`cardkit.bots.beliefs.BELIEF_POOL`)."""
+
+    solve_at: int = 0
+    """``ismcts`` and ``bid-search``: playouts end by the exact last-tricks solver once the
+    bot holds at most this many cards (0: never; :mod:`cardkit.kernels.trick_solver`)."""
 
     def make(self) -> Any:
         """A new bot playing this recipe."""
@@ -145,6 +152,10 @@ class Recipe:
             return PerGameBot(plain.make(), {name: recipe.make() for name, recipe in self.games})
         if self.algorithm == "eager-shedder":
             return EagerShedderBot()
+        if self.algorithm == "bid-search":
+            if self.limit is None:
+                raise ConfigError("a bid-search recipe needs a limit")
+            return BidSearchBot(self.limit, pool=self.pool, solve_at=self.solve_at)
         if self.algorithm == "pimc":
             if self.limit is None:
                 raise ConfigError("a pimc recipe needs a limit")
@@ -155,7 +166,7 @@ class Recipe:
             return RuleBot()
         if self.limit is None:
             raise ConfigError("an ismcts recipe needs a limit")
-        return ISMCTSBot(limit=self.limit, pool=self.pool)
+        return ISMCTSBot(limit=self.limit, pool=self.pool, solve_at=self.solve_at)
 
     def __str__(self) -> str:
         if self.games:
@@ -163,6 +174,9 @@ class Recipe:
             return "; ".join([plain, *(f"{name}: {recipe}" for name, recipe in self.games)])
         if self.algorithm == "eager-shedder":
             return "rule strategy that sheds a 2 or a 10 rather than draw"
+        solved = f", exact last {self.solve_at} tricks" if self.solve_at else ""
+        if self.algorithm == "bid-search":
+            return f"Monte-Carlo bidding and ISMCTS play, {self.limit}, belief pool {self.pool}{solved}"
         if self.algorithm == "pimc":
             return f"PIMC with belief-weighted deals, {self.limit}"
         if self.algorithm == "beginner":
@@ -170,8 +184,8 @@ class Recipe:
         if self.algorithm == "rule":
             return "rule strategy"
         if self.pool is None:
-            return f"ISMCTS, {self.limit}"
-        return f"ISMCTS, {self.limit}, belief pool {self.pool}"
+            return f"ISMCTS, {self.limit}{solved}"
+        return f"ISMCTS, {self.limit}, belief pool {self.pool}{solved}"
 
 
 @attrs.frozen

@@ -2,7 +2,9 @@
 ``ismcts:ITERATIONS:C``, ``ismcts:ITERATIONS:C:OPPONENTS`` (``search`` or ``policy``),
 ``ismcts:ITERATIONS:C:OPPONENTS:BELIEFS`` (``uniform`` or ``policy``),
 ``ismcts:ITERATIONS:C:OPPONENTS:BELIEFS:ENGINE`` (``auto``, ``kernel`` or ``reducer``; see
-:class:`~cardkit.bots.ISMCTSBot`); an empty field keeps its default
+:class:`~cardkit.bots.ISMCTSBot`), ``bid-search``, ``bid-search:ITERATIONS`` and
+``bid-search:ITERATIONS:SOLVE_AT`` (:class:`~cardkit.bots.search_wizard.BidSearchBot` with a
+belief pool of ITERATIONS deals); an empty field keeps its default
 (``ismcts:1000:0.7::uniform``, ``ismcts:1000::::reducer``). The arena's ``--bots`` and a web host's ``bots`` use this."""
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from cardkit.bots.levels import LEVELS, level_bot
 from cardkit.bots.limit import Limit
 from cardkit.bots.pimc import PIMCBot
 from cardkit.bots.rule import RuleBot
+from cardkit.bots.search_wizard import BidSearchBot
 from cardkit.errors import ConfigError
 
 __all__ = ["make_bot"]
@@ -61,7 +64,15 @@ def make_bot(spec: str) -> Any:
             return PIMCBot(Limit(iterations=int(parts[1]) if len(parts) == 2 else 1000))
         except ConfigError as exc:
             raise ConfigError(f"bad bot spec {spec!r}: {exc}") from None
+    if kind == "bid-search" and len(parts) <= 3:
+        fields = parts[1:]
+        if not all(f.isascii() and f.isdigit() and len(f) <= 9 for f in fields) or (fields and int(fields[0]) < 1):
+            raise ConfigError(f"bad bot spec {spec!r}: use bid-search, bid-search:ITERATIONS or bid-search:ITERATIONS:SOLVE_AT")
+        iterations = int(fields[0]) if fields else 1000
+        solve_at = int(fields[1]) if len(fields) > 1 else 0
+        return BidSearchBot(Limit(iterations=iterations), pool=iterations, solve_at=solve_at)
     raise ConfigError(
         f"unknown bot {spec!r}: use level:1 to level:{len(LEVELS)}, random, rule, pimc[:PLAYOUTS], "
+        "bid-search[:ITERATIONS[:SOLVE_AT]], "
         "ismcts or ismcts:ITERATIONS[:C[:OPPONENTS[:BELIEFS[:ENGINE]]]]"
     )

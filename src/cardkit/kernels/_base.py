@@ -34,6 +34,9 @@ The contract, for a kernel ``k`` of a game:
 * ``k.set_zone(zone, owner, cards)``: replace the cards of one concealed zone, rebuilding
   whatever depends on them, as the game's ``with_zones`` hook does (the search's
   determinizations); the zone codes are the kernel's own, named by its bridge;
+* ``k.solvable()``: the rest of the hand is card play alone (a trick-taking kernel
+  answers True while tricks are played; the base answers False), which lets
+  :mod:`cardkit.kernels.trick_solver` solve its last tricks exactly;
 * payoffs for a search, each in [0, 1] per seat: ``final_values()`` once over,
   ``hand_values()`` after a scored hand of a game that goes on, ``cutoff_values()`` for
   a playout cut off by its step limit.
@@ -178,6 +181,12 @@ class Kernel:
     def set_zone(self, zone: int, owner: int, cards: list[int]) -> None:
         """Replace the cards of one concealed zone (see the module docs)."""
         raise NotImplementedError
+
+    def solvable(self) -> bool:
+        """Whether the rest of the current hand is card play alone (no chance, no bid, no
+        choice of trump), so that :func:`cardkit.kernels.trick_solver.solve` can play it
+        out exactly on a determinization. The base says False (never solved)."""
+        return False
 
     def held(self, seat: int) -> int:
         """Cards ``seat`` still has to get rid of (hand and any face-up/down cards)."""

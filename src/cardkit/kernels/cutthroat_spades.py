@@ -400,6 +400,10 @@ class CutthroatSpadesKernel(Kernel):
         """An independent copy (the config tables shared)."""
         return CutthroatSpadesKernel([], self)
 
+    def solvable(self) -> bool:
+        """True while tricks are played: the rest of the hand is card play alone."""
+        return self.phase == PLAY
+
     def held(self, seat: int) -> int:
         """Cards in ``seat``'s hand."""
         return self.hlen[seat]

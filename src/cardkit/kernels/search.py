@@ -344,11 +344,17 @@ class Search:
             path.append(node)
             movers.append(to_act)
             to_act = k.actor()
-        value = self.payoffs(k, self.playout(k))
+        value = self.finish(k)
         for i in range(len(path)):
             child = path[i]
             child.visits += 1
             child.total += value[movers[i]]
+
+    def finish(self, k: Kernel) -> list[float]:
+        """The payoffs of an iteration that left the tree at ``k``: a playout, judged by
+        :meth:`payoffs` (a subclass may end playouts otherwise:
+        :class:`cardkit.kernels.trick_solver.SolvedSearch`)."""
+        return self.payoffs(k, self.playout(k))
 
     def playout(self, k: Kernel) -> bool:
         """Play on until over, a hand scored (the scores changed at a chance node) or the

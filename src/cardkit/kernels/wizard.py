@@ -676,6 +676,10 @@ class WizardKernel(Kernel):
                 out.append(s)
         return out
 
+    def solvable(self) -> bool:
+        """True while tricks are played: the rest of the round is card play alone."""
+        return self.phase == PLAY
+
     def held(self, seat: int) -> int:
         """Cards in ``seat``'s hand."""
         return self.hlen[seat]
