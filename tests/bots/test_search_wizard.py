@@ -211,3 +211,33 @@ def test_bid_search_settings_are_checked() -> None:
         ISMCTSBot(iterations=5, solve_at=-2)
     with pytest.raises(ConfigError):
         BidSearchBot("fast")  # type: ignore[arg-type]
+
+
+def test_bid_search_spec() -> None:
+    from cardkit.bots.spec import make_bot
+
+    bot = make_bot("bid-search:50:2")
+    assert isinstance(bot, BidSearchBot) and bot.limit == Limit(iterations=50)
+    assert bot.pool == 50 and bot.solve_at == 2 and bot.play.solve_at == 2
+    assert make_bot("bid-search").solve_at == 0
+    for bad in ("bid-search:0", "bid-search:x", "bid-search:5:2:1", "bid-search:5:-1"):
+        with pytest.raises(ConfigError):
+            make_bot(bad)
+
+
+def test_wizard_levels_climb_by_algorithm_and_budget() -> None:
+    """Wizard's own recipes: level 3 the search, levels 4 and 5 Monte-Carlo bidding with
+    the last-tricks solver, each with more budget and belief pool."""
+    from cardkit.bots import LEVELS
+    from cardkit.bots.per_game import PerGameBot
+    from cardkit.bots.spec import make_bot
+
+    bots = [make_bot(f"level:{n}") for n in (3, 4, 5)]
+    assert all(isinstance(b, PerGameBot) for b in bots)
+    wizard = [b.bot_for("wizard") for b in bots]
+    assert isinstance(wizard[0], ISMCTSBot) and wizard[0].solve_at == 0
+    assert all(isinstance(w, BidSearchBot) for w in wizard[1:])
+    budgets = [w.limit.iterations for w in wizard]
+    assert budgets == sorted(budgets) and len(set(budgets)) == 3
+    assert [w.solve_at for w in wizard] == [0, 2, 2]
+    assert "Monte-Carlo bidding" in str(LEVELS[3].recipe) and "exact last 2 tricks" in str(LEVELS[4].recipe)

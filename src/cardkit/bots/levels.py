@@ -212,18 +212,28 @@ class Level:
         return f"level:{self.number}"
 
 
-def _search(iterations: int, crazy_eights: int) -> Recipe:
-    # ISMCTS in Wizard and Cutthroat Spades; per game where another recipe measured
-    # stronger (docs/bots.md, *Levels*): PIMC on belief-weighted deals in Crazy Eights, the
-    # eager shedder in Spacc 'u Mazz (no search measured stronger there). Wizard's search
-    # weighs as many belief samples as it runs iterations.
+def _search(iterations: int, crazy_eights: int, wizard: Recipe) -> Recipe:
+    # ISMCTS in Cutthroat Spades; per game where another recipe measured stronger
+    # (docs/bots.md, *Levels*): PIMC on belief-weighted deals in Crazy Eights, the eager
+    # shedder in Spacc 'u Mazz (no search measured stronger there), Wizard its own recipe.
     return Recipe(
         "ismcts", Limit(iterations=iterations), pool=iterations,
         games=(
             ("crazy-eights", Recipe("pimc", Limit(iterations=crazy_eights))),
             ("spacc-u-mazz", Recipe("eager-shedder")),
+            ("wizard", wizard),
         ),
     )  # fmt: skip
+
+
+# Wizard (docs/bots.md, *Wizard, round 3*): level 3 is ISMCTS with as many belief samples as
+# iterations (Monte-Carlo bidding and the last-tricks solver did not measure stronger at its
+# budget, and the solver costs more than level 3 may); levels 4 and 5 add Monte-Carlo bidding
+# and the exact solver of the last two tricks to a bigger budget (three tricks cost up to 5 s
+# a bid at level 5: over its cost bound).
+_WIZARD_3 = Recipe("ismcts", Limit(iterations=1000), pool=1000)
+_WIZARD_4 = Recipe("bid-search", Limit(iterations=2500), pool=2500, solve_at=2)
+_WIZARD_5 = Recipe("bid-search", Limit(iterations=5000), pool=5000, solve_at=2)
 
 
 LEVELS: tuple[Level, ...] = (
@@ -231,11 +241,11 @@ LEVELS: tuple[Level, ...] = (
           Recipe("beginner", mistakes=0.3)),
     Level(2, "casual", "the rule strategy: sound, predictable, no look-ahead", Recipe("rule")),
     Level(3, "standard", "a search of 1,000 deals or playouts per decision (the default)",
-          _search(1000, 1000)),
+          _search(1000, 1000, _WIZARD_3)),
     Level(4, "strong", "a search of 2,500 deals or playouts per decision",
-          _search(2500, 2500)),
+          _search(2500, 2500, _WIZARD_4)),
     Level(5, "expert", "a search of 5,000 deals or playouts per decision",
-          _search(5000, 5000)),
+          _search(5000, 5000, _WIZARD_5)),
 )  # fmt: skip
 """The levels, weakest first (``LEVELS[n - 1]`` is ``level:n``)."""
 
