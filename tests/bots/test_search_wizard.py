@@ -241,3 +241,32 @@ def test_wizard_levels_climb_by_algorithm_and_budget() -> None:
     assert budgets == sorted(budgets) and len(set(budgets)) == 3
     assert [w.solve_at for w in wizard] == [0, 2, 2]
     assert "Monte-Carlo bidding" in str(LEVELS[3].recipe) and "exact last 2 tricks" in str(LEVELS[4].recipe)
+
+
+def test_own_points_weigh_into_the_payoff() -> None:
+    """``own=1``: a finished hand pays each seat the logistic of its own points for it."""
+    import math
+
+    from cardkit.kernels.trick_solver import OWN_SPREAD
+
+    game = _late_positions("wizard", 70, 2, 1)[0]
+    seat = game.to_act
+    assert seat is not None
+    ss = game.seat_state(seat)
+    bridge = bridge_for(ss.rules, ss.config)
+    assert bridge is not None
+    search = new_search(
+        ss, bridge, random.Random(0), c=0.7, policy=True, epsilon=0.2, opponent_policy=True,
+        limit=400, has_eval=False, has_hand=True, beliefs="uniform", own=1.0,
+    )  # fmt: skip
+    k = bridge.kernel(game.state)
+    start = k.scores()
+    leaf = solve(k.copy(), start)
+    got = search.payoffs(leaf, False)
+    want = [1.0 / (1.0 + math.exp(-(a - b) / OWN_SPREAD)) for a, b in zip(leaf.scores(), start)]
+    assert got == pytest.approx(want)
+    plain = new_search(
+        ss, bridge, random.Random(0), c=0.7, policy=True, epsilon=0.2, opponent_policy=True,
+        limit=400, has_eval=False, has_hand=True, beliefs="uniform",
+    )  # fmt: skip
+    assert plain.payoffs(leaf, False) != pytest.approx(want)

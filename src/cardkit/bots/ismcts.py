@@ -202,7 +202,10 @@ class ISMCTSBot:
     hand is card play alone and the bot holds at most this many cards, a playout ends by
     the exact last-tricks solver (:func:`cardkit.kernels.trick_solver.solve`, max-n on the
     determinization) instead of the playout policy (0, the default: never; the reducer
-    engine ignores it).
+    engine ignores it); ``own``: on the kernel engine, the weight in [0, 1] of each seat's
+    own points for the hand in its payoff (the logistic of the points over
+    :data:`cardkit.kernels.trick_solver.OWN_SPREAD`), the rest the game's payoff (0, the
+    default: the game's payoff alone; measured in Wizard, docs/bots.md).
     """
 
     name = "ismcts"

@@ -59,7 +59,9 @@ class BidSearchBot:
     the belief pool of both halves (default :data:`cardkit.bots.beliefs.BELIEF_POOL`);
     ``solve_at``: the exact solver plays the last tricks once the bot holds at most this
     many cards (0: never); ``bid_epsilon``: the random share of the bidding's playouts
-    (default: the game's playout share).
+    (default: the game's playout share); ``own``: the card-play search's weight of its own
+    points for the hand (``ISMCTSBot(own=...)``); ``bid_lead``: judge a bid by the game's
+    payoff of the finished hand (in Wizard the lead it leaves) instead of the points.
     """
 
     name = "bid-search"
