@@ -23,13 +23,14 @@ from cardkit.bots.limit import Limit
 from cardkit.bots.per_game import PerGameBot
 from cardkit.bots.pimc import PIMCBot
 from cardkit.bots.rule import RuleBot
+from cardkit.bots.search_cutthroat_spades import MCBidBot
 from cardkit.bots.search_spacc_u_mazz import EagerShedderBot
 from cardkit.core.seat import SeatState
 from cardkit.errors import ConfigError
 
 __all__ = ["ALGORITHMS", "BeginnerBot", "DEFAULT_LEVEL", "LEVELS", "Level", "Recipe", "level_bot"]
 
-ALGORITHMS: tuple[str, ...] = ("beginner", "rule", "ismcts", "pimc", "eager-shedder")
+ALGORITHMS: tuple[str, ...] = ("beginner", "rule", "ismcts", "pimc", "eager-shedder", "mc-bid")
 """The algorithms a :class:`Recipe` names."""
 
 
@@ -122,11 +123,13 @@ class Recipe:
     by its own)."""
 
     algorithm: str = attrs.field(validator=attrs.validators.in_(ALGORITHMS))
-    """``beginner``, ``rule``, ``ismcts``, ``pimc`` (:class:`~cardkit.bots.pimc.PIMCBot`)
-    or ``eager-shedder`` (:class:`~cardkit.bots.search_spacc_u_mazz.EagerShedderBot`)."""
+    """``beginner``, ``rule``, ``ismcts``, ``pimc`` (:class:`~cardkit.bots.pimc.PIMCBot`),
+    ``eager-shedder`` (:class:`~cardkit.bots.search_spacc_u_mazz.EagerShedderBot`) or
+    ``mc-bid`` (:class:`~cardkit.bots.search_cutthroat_spades.MCBidBot`: Monte-Carlo
+    bidding, ISMCTS card play)."""
 
     limit: Limit | None = None
-    """The search budget (``ismcts`` and ``pimc`` only)."""
+    """The search budget (``ismcts``, ``pimc`` and ``mc-bid``'s card play only)."""
 
     mistakes: float = 0.0
     """The share of slips (``beginner`` only)."""
@@ -137,6 +140,9 @@ class Recipe:
     pool: int | None = None
     """Determinizations weighed per decision where the game has beliefs (``ismcts`` only;
     ``None``: :data:`cardkit.bots.beliefs.BELIEF_POOL`)."""
+
+    bids: int | None = None
+    """Playouts per bidding decision (``mc-bid`` only; ``None``: four per iteration of ``limit``)."""
 
     def make(self) -> Any:
         """A new bot playing this recipe."""
@@ -149,6 +155,10 @@ class Recipe:
             if self.limit is None:
                 raise ConfigError("a pimc recipe needs a limit")
             return PIMCBot(self.limit)
+        if self.algorithm == "mc-bid":
+            if self.limit is None:
+                raise ConfigError("an mc-bid recipe needs a limit")
+            return MCBidBot(self.limit, bid_iterations=self.bids)
         if self.algorithm == "beginner":
             return BeginnerBot(self.mistakes)
         if self.algorithm == "rule":
@@ -165,6 +175,9 @@ class Recipe:
             return "rule strategy that sheds a 2 or a 10 rather than draw"
         if self.algorithm == "pimc":
             return f"PIMC with belief-weighted deals, {self.limit}"
+        if self.algorithm == "mc-bid":
+            bids = f"{self.bids:,} playouts" if self.bids is not None else "four playouts per iteration"
+            return f"Monte-Carlo bids ({bids}), ISMCTS card play, {self.limit}"
         if self.algorithm == "beginner":
             return f"rule strategy, {round(100 * self.mistakes)}% near slips"
         if self.algorithm == "rule":
@@ -198,18 +211,24 @@ class Level:
         return f"level:{self.number}"
 
 
-def _search(iterations: int, crazy_eights: int) -> Recipe:
-    # ISMCTS in Wizard and Cutthroat Spades; per game where another recipe measured
-    # stronger (docs/bots.md, *Levels*): PIMC on belief-weighted deals in Crazy Eights, the
-    # eager shedder in Spacc 'u Mazz (no search measured stronger there). Wizard's search
-    # weighs as many belief samples as it runs iterations.
+def _search(iterations: int, crazy_eights: int, spades: int) -> Recipe:
+    # ISMCTS in Wizard; per game where another recipe measured stronger (docs/bots.md,
+    # *Levels*): Monte-Carlo bidding before ISMCTS card play of ``spades`` iterations in
+    # Cutthroat Spades, PIMC on belief-weighted deals in Crazy Eights, the eager shedder
+    # in Spacc 'u Mazz (no search measured stronger there). Wizard's search weighs as
+    # many belief samples as it runs iterations.
     return Recipe(
         "ismcts", Limit(iterations=iterations), pool=iterations,
         games=(
+            ("cutthroat-spades", Recipe("mc-bid", Limit(iterations=spades), bids=_SPADES_BIDS)),
             ("crazy-eights", Recipe("pimc", Limit(iterations=crazy_eights))),
             ("spacc-u-mazz", Recipe("eager-shedder")),
         ),
     )  # fmt: skip
+
+
+_SPADES_BIDS = 4000
+# Cutthroat Spades, levels 3-5: playouts per bidding decision of the Monte-Carlo bidder.
 
 
 LEVELS: tuple[Level, ...] = (
@@ -217,11 +236,11 @@ LEVELS: tuple[Level, ...] = (
           Recipe("beginner", mistakes=0.3)),
     Level(2, "casual", "the rule strategy: sound, predictable, no look-ahead", Recipe("rule")),
     Level(3, "standard", "a search of 1,000 deals or playouts per decision (the default)",
-          _search(1000, 1000)),
+          _search(1000, 1000, 1000)),
     Level(4, "strong", "a search of 2,500 deals or playouts per decision",
-          _search(2500, 2500)),
+          _search(2500, 2500, 2500)),
     Level(5, "expert", "a search of 5,000 deals or playouts per decision",
-          _search(5000, 5000)),
+          _search(5000, 5000, 5000)),
 )  # fmt: skip
 """The levels, weakest first (``LEVELS[n - 1]`` is ``level:n``)."""
 

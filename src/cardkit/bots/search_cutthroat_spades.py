@@ -66,7 +66,7 @@ from cardkit.kernels.spades_bidding import (
     bid_totals,
 )
 
-__all__ = ["BID_FACTOR", "BID_SHARPNESS", "METRICS", "BidValue", "MCBidBot"]
+__all__ = ["BID_FACTOR", "BID_FIGHT", "BID_SHARPNESS", "METRICS", "BidValue", "MCBidBot"]
 
 METRICS: tuple[str, ...] = ("auto", "payoff", "margin")
 """What :class:`MCBidBot` maximizes: ``"payoff"`` (the search's payoff), ``"margin"`` (the
@@ -79,6 +79,10 @@ BID_FACTOR = 4
 BID_SHARPNESS = 0.3
 """The weight of a determinization per trick between a seat's bid and the rule
 strategy's bid on its sampled hand."""
+
+BID_FIGHT = 0.5
+"""The share of determinizations in which the other seats fight a bid of tricks: while
+the bidder still needs tricks, they play to win every trick themselves."""
 
 _CHUNK = 8  # deals per compiled call when the clock is watched
 
@@ -107,6 +111,7 @@ class MCBidBot:
         sharpness: float = BID_SHARPNESS,
         pool: int | None = None,
         metric: str = "auto",
+        fight: float = BID_FIGHT,
     ) -> None:
         limit = limit if limit is not None else Limit(iterations=1000)
         if not isinstance(limit, Limit):
@@ -120,6 +125,9 @@ class MCBidBot:
         if metric not in METRICS:
             raise ConfigError(f"metric must be one of {', '.join(METRICS)}, not {metric!r}")
         self.metric = metric
+        if not 0.0 <= fight <= 1.0:
+            raise ConfigError(f"fight must be in [0, 1], not {fight!r}")
+        self.fight = float(fight)
         self.limit = limit
         self.bid_iterations = bid_iterations or BID_FACTOR * (limit.iterations or 1000)
         self.sharpness = float(sharpness)
@@ -147,7 +155,7 @@ class MCBidBot:
         scores = [int(s) for s in seat_state.rules.scores(seat_state.masked)]
         me = seat_state.seat
         if self.limit.time_ms is None:
-            sums = bid_totals(sampler, krng, ids, deals, me, epsilon, scores, self.sharpness)
+            sums = bid_totals(sampler, krng, ids, deals, me, epsilon, scores, self.sharpness, self.fight)
             done = deals
         else:
             # By the clock: chunks of deals until the deadline (at least one chunk).
@@ -156,7 +164,7 @@ class MCBidBot:
             done = 0
             while done < deals and (done == 0 or time.perf_counter() < deadline):
                 step = min(_CHUNK, deals - done)
-                part = bid_totals(sampler, krng, ids, step, me, epsilon, scores, self.sharpness)
+                part = bid_totals(sampler, krng, ids, step, me, epsilon, scores, self.sharpness, self.fight)
                 sums = [a + b for a, b in zip(sums, part)]
                 done += step
         total = sums[ROWS * n] or 1.0

@@ -41,7 +41,7 @@ from cardkit.kernels.search import Sampler
 
 __all__ = [
     "HAND_LIMIT", "ROWS", "R_COUNTED", "R_ENDED", "R_MADE", "R_MARGIN", "R_PAYOFF", "R_POINTS",
-    "bid_fit", "bid_totals", "made", "play_hand", "rule_bid_tricks",
+    "bid_fit", "bid_totals", "fight_action", "fights", "made", "play_hand", "rule_bid_tricks",
 ]  # fmt: skip
 
 HAND_LIMIT: Final = 400
@@ -103,9 +103,53 @@ def made(k: CutthroatSpadesKernel, seat: int) -> bool:
     return taken >= k.bid_tricks[seat]
 
 
-def play_hand(k: CutthroatSpadesKernel, rng: KRng, me: int, epsilon: float, scores: list[int]) -> float:
-    """Play ``k`` on (in place) to the end of the hand, as the module docs say; returns
-    ``me``'s payoff in [0, 1]."""
+def fights(k: CutthroatSpadesKernel, me: int) -> bool:
+    """Whether the others have a bid of ``me`` to fight: tricks it still needs, or a nil
+    (blind or not) it has not broken yet."""
+    kind = k.bid_kind[me]
+    if kind < 0:
+        return False
+    if kind == K_NIL or kind == K_BLIND_NIL:
+        return k.tricks_won[me] == 0
+    return k.bid_tricks[me] > k.tricks_won[me]
+
+
+def fight_action(k: CutthroatSpadesKernel, rng: KRng, epsilon: float, me: int) -> int:
+    """The seat to act plays against ``me``'s bid, with the random share ``epsilon``:
+    against a bid of tricks, the rule strategy's card as if it still needed a trick
+    itself (it wins the trick if it can); against a nil, it lets the nil's card win (the
+    rule strategy's highest card that loses) and, before the nil has played to the
+    trick, plays its lowest card."""
+    seat = k.turn
+    legal = k.legal()
+    n = len(legal)
+    if n == 1:
+        return legal[0]
+    if rng.random() < epsilon:
+        return legal[rng.below(n)]
+    kind = k.bid_kind[me]
+    kept = k.bid_tricks[seat]
+    if kind == K_NIL or kind == K_BLIND_NIL:
+        played = False
+        for i in range(k.tlen):
+            if k.trick_seat[i] == me:
+                played = True
+        if not played:
+            return k._lowest(legal, k.tlen > 0)
+        k.bid_tricks[seat] = k.tricks_won[seat]  # nothing more to win: duck under the nil
+    else:
+        k.bid_tricks[seat] = k.tricks_won[seat] + 1
+    action = k._rule_play(seat)
+    k.bid_tricks[seat] = kept
+    return action
+
+
+def play_hand(
+    k: CutthroatSpadesKernel, rng: KRng, me: int, epsilon: float, scores: list[int], fight: bool
+) -> float:
+    """Play ``k`` on (in place) to the end of the hand, as the module docs say (with
+    ``fight``, the other seats play to win every trick while ``me`` still needs one);
+    returns ``me``'s payoff in [0, 1]."""
     for _ in range(HAND_LIMIT):
         to_act = k.actor()
         if to_act == OVER:
@@ -116,6 +160,8 @@ def play_hand(k: CutthroatSpadesKernel, rng: KRng, me: int, epsilon: float, scor
             k.chance_random(rng)
         elif k.phase == BID:
             k.apply(k.rule_action())
+        elif fight and to_act != me and fights(k, me):
+            k.apply(fight_action(k, rng, epsilon, me))
         else:
             k.apply(k.policy_action(rng, epsilon))
     if k.actor() == OVER:
@@ -132,6 +178,7 @@ def bid_totals(
     epsilon: float,
     scores: list[int],
     sharpness: float,
+    fight: float,
 ) -> list[float]:
     """Monte-Carlo values of the bid ids ``ids`` of seat ``me`` over ``deals``
     determinizations (see the module docs). Returns ``ROWS * len(ids) + 1`` floats, row
@@ -152,11 +199,12 @@ def bid_totals(
         game = base.game_number
         weight = bid_fit(base, me, sharpness)
         stream = rng.below(1 << 30)
+        fighting = rng.random() < fight
         out[ROWS * n] += weight
         for i in range(n):
             k = base.copy()
             k.apply(ids[i])  # after ``look`` the seat's seen bid is the rule strategy's
-            value = play_hand(k, KRng(stream), me, epsilon, scores)
+            value = play_hand(k, KRng(stream), me, epsilon, scores, fighting)
             out[R_PAYOFF * n + i] += weight * value
             if k.game_number == game:
                 mine = k.score[me] - scores[me]
