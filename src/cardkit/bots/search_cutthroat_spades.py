@@ -80,7 +80,7 @@ BID_SHARPNESS = 0.3
 """The weight of a determinization per trick between a seat's bid and the rule
 strategy's bid on its sampled hand."""
 
-BID_FIGHT = 0.5
+BID_FIGHT = 1.0
 """The share of determinizations in which the other seats fight a bid of tricks: while
 the bidder still needs tricks, they play to win every trick themselves."""
 
