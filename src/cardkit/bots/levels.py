@@ -236,7 +236,7 @@ LEVELS: tuple[Level, ...] = (
     Level(3, "standard", "a search of 1,000 deals or playouts per decision (the default)",
           _search(1000, 1000, 300)),
     Level(4, "strong", "a search of 2,500 deals or playouts per decision",
-          _search(2500, 2500, 1000)),
+          _search(2500, 2500, 1200)),
     Level(5, "expert", "a search of 5,000 deals or playouts per decision",
           _search(5000, 5000, 4000)),
 )  # fmt: skip
