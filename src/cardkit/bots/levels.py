@@ -212,21 +212,21 @@ class Level:
 
 
 def _search(iterations: int, crazy_eights: int, spades: int) -> Recipe:
-    # ISMCTS in Wizard; per game where another recipe measured stronger (docs/bots.md,
-    # *Levels*): Monte-Carlo bidding (four playouts per iteration) before ISMCTS card play
-    # of ``spades`` iterations in Cutthroat Spades (a budget ladder: 300 already beats the
-    # rule bots, and each level above searches three to four times as much), PIMC on belief-weighted deals in Crazy Eights, the eager shedder
-    # in Spacc 'u Mazz (no search measured stronger there). Wizard's search weighs as
-    # many belief samples as it runs iterations.
+    # ISMCTS in Wizard, and in Cutthroat Spades with ``spades`` iterations (a budget
+    # ladder: 300 already beats the rule bots, and each level above searches three to four
+    # times as much; Monte-Carlo bidding did not measure stronger, docs/bots.md, *Cutthroat
+    # Spades, round 3*); per game where another recipe measured stronger (*Levels*):
+    # PIMC on belief-weighted deals in Crazy Eights, the eager shedder in Spacc 'u Mazz
+    # (no search measured stronger there). Wizard's search weighs as many belief samples
+    # as it runs iterations.
     return Recipe(
         "ismcts", Limit(iterations=iterations), pool=iterations,
         games=(
-            ("cutthroat-spades", Recipe("mc-bid", Limit(iterations=spades))),
+            ("cutthroat-spades", Recipe("ismcts", Limit(iterations=spades))),
             ("crazy-eights", Recipe("pimc", Limit(iterations=crazy_eights))),
             ("spacc-u-mazz", Recipe("eager-shedder")),
         ),
     )  # fmt: skip
-
 
 
 LEVELS: tuple[Level, ...] = (
