@@ -195,7 +195,7 @@ class MCBidBot:
         and how often it is made; in play: the play bot's explanation."""
         legal = require_turn(seat_state)
         if len(legal) == 1 or not self.bidding(seat_state):
-            return self.play.explain(seat_state, rng, top)  # type: ignore[no-any-return]
+            return self.play.explain(seat_state, rng, top)
         rows = self.bid_values(seat_state, rng)
         first = _best(rows)
         ordered = [first] + sorted((r for r in rows if r is not first), key=lambda r: -r[5])
