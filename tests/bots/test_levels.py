@@ -40,7 +40,10 @@ with a budget searches this much too)."""
 def _small(number: int) -> Any:
     recipe = LEVELS[number - 1].recipe
     if recipe.limit is not None:
-        games = tuple((name, attrs.evolve(r, limit=SMALL) if r.limit is not None else r) for name, r in recipe.games)
+        games = tuple(
+            (name, attrs.evolve(r, limit=SMALL, bids=None if r.bids is None else 4 * (SMALL.iterations or 1)) if r.limit is not None else r)
+            for name, r in recipe.games
+        )  # a Monte-Carlo bidder bids on as small a budget as it plays
         recipe = attrs.evolve(recipe, limit=SMALL, games=games)
     return recipe.make()
 

@@ -2,9 +2,10 @@
 ``ismcts:ITERATIONS:C``, ``ismcts:ITERATIONS:C:OPPONENTS`` (``search`` or ``policy``),
 ``ismcts:ITERATIONS:C:OPPONENTS:BELIEFS`` (``uniform`` or ``policy``),
 ``ismcts:ITERATIONS:C:OPPONENTS:BELIEFS:ENGINE`` (``auto``, ``kernel`` or ``reducer``; see
-:class:`~cardkit.bots.ISMCTSBot`), ``bid-search``, ``bid-search:ITERATIONS`` and
-``bid-search:ITERATIONS:SOLVE_AT`` (:class:`~cardkit.bots.search_wizard.BidSearchBot` with a
-belief pool of ITERATIONS deals); an empty field keeps its default
+:class:`~cardkit.bots.ISMCTSBot`); ``pimc[:PLAYOUTS]``; ``bid-search[:ITERATIONS[:SOLVE_AT]]``
+(Wizard's Monte-Carlo bidder, :class:`~cardkit.bots.search_wizard.BidSearchBot`, with a belief
+pool of ITERATIONS deals); ``mcbid[:ITERATIONS[:BID_PLAYOUTS[:METRIC[:FIGHT]]]]``
+(Cutthroat Spades' Monte-Carlo bidder, :class:`~cardkit.bots.search_cutthroat_spades.MCBidBot`); an empty field keeps its default
 (``ismcts:1000:0.7::uniform``, ``ismcts:1000::::reducer``). The arena's ``--bots`` and a web host's ``bots`` use this."""
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from cardkit.bots.levels import LEVELS, level_bot
 from cardkit.bots.limit import Limit
 from cardkit.bots.pimc import PIMCBot
 from cardkit.bots.rule import RuleBot
+from cardkit.bots.search_cutthroat_spades import BID_FIGHT, METRICS, MCBidBot
 from cardkit.bots.search_wizard import BidSearchBot
 from cardkit.errors import ConfigError
 
@@ -71,8 +73,30 @@ def make_bot(spec: str) -> Any:
         iterations = int(fields[0]) if fields else 1000
         solve_at = int(fields[1]) if len(fields) > 1 else 0
         return BidSearchBot(Limit(iterations=iterations), pool=iterations, solve_at=solve_at)
+    if kind == "mcbid" and len(parts) <= 5:
+        fields = parts[1:3]
+        try:
+            fight = float(parts[4]) if len(parts) > 4 and parts[4] else BID_FIGHT
+        except ValueError:
+            fight = -1.0
+        if (
+            not all(f == "" or (f.isascii() and f.isdigit() and len(f) <= 9) for f in fields)
+            or (len(parts) > 3 and parts[3] not in ("", *METRICS))
+            or not 0.0 <= fight <= 1.0
+        ):
+            raise ConfigError(
+                f"bad bot spec {spec!r}: use mcbid[:ITERATIONS[:BID_PLAYOUTS[:METRIC[:FIGHT]]]] "
+                f"(METRIC: {', '.join(METRICS)}; FIGHT: a share from 0 to 1)"
+            )
+        iterations = int(parts[1]) if len(parts) > 1 and parts[1] else 1000
+        bids = int(parts[2]) if len(parts) > 2 and parts[2] else None
+        metric = parts[3] if len(parts) > 3 and parts[3] else "auto"
+        try:
+            return MCBidBot(Limit(iterations=iterations), bid_iterations=bids, metric=metric, fight=fight)
+        except ConfigError as exc:
+            raise ConfigError(f"bad bot spec {spec!r}: {exc}") from None
     raise ConfigError(
         f"unknown bot {spec!r}: use level:1 to level:{len(LEVELS)}, random, rule, pimc[:PLAYOUTS], "
-        "bid-search[:ITERATIONS[:SOLVE_AT]], "
+        "bid-search[:ITERATIONS[:SOLVE_AT]], mcbid[:ITERATIONS[:BID_PLAYOUTS[:METRIC[:FIGHT]]]], "
         "ismcts or ismcts:ITERATIONS[:C[:OPPONENTS[:BELIEFS[:ENGINE]]]]"
     )

@@ -42,7 +42,7 @@ def add_parser(sub: Any, parse_option: Any) -> None:
     arena.add_argument("--players", type=int, required=True)
     arena.add_argument(
         "--bots", required=True,
-        help="one bot per seat, comma-separated: level:1 to level:5, random, rule, pimc[:PLAYOUTS], ismcts, ismcts:ITERATIONS[:C[:OPPONENTS[:BELIEFS[:ENGINE]]]] (OPPONENTS: search or policy; BELIEFS: uniform or policy; ENGINE: auto, kernel or reducer)",
+        help="one bot per seat, comma-separated: level:1 to level:5, random, rule, pimc[:PLAYOUTS], mcbid[:ITERATIONS[:BID_PLAYOUTS[:METRIC[:FIGHT]]]] (Cutthroat Spades), ismcts, ismcts:ITERATIONS[:C[:OPPONENTS[:BELIEFS[:ENGINE]]]] (OPPONENTS: search or policy; BELIEFS: uniform or policy; ENGINE: auto, kernel or reducer)",
     )  # fmt: skip
     arena.add_argument(
         "--games", type=int, default=None,

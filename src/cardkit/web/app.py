@@ -31,6 +31,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 import cardkit.store
 from cardkit.api import new_game
 from cardkit.bots import ISMCTSBot, PIMCBot, make_bot
+from cardkit.bots.search_cutthroat_spades import BID_FACTOR, MCBidBot
 from cardkit.core.game import Game
 from cardkit.errors import (
     CardkitError,
@@ -262,6 +263,13 @@ class WebHost:
                 raise _BadRequest(f"an ISMCTS bot here searches at most {MAX_BOT_ITERATIONS} iterations")
             if isinstance(bot, PIMCBot) and (bot.limit.iterations or 0) > MAX_BOT_ITERATIONS:
                 raise _BadRequest(f"a PIMC bot here plays at most {MAX_BOT_ITERATIONS} playouts")
+            if isinstance(bot, MCBidBot) and (
+                (bot.limit.iterations or 0) > MAX_BOT_ITERATIONS or bot.bid_iterations > BID_FACTOR * MAX_BOT_ITERATIONS
+            ):
+                raise _BadRequest(
+                    f"a Monte-Carlo bidder here searches at most {MAX_BOT_ITERATIONS} iterations and "
+                    f"{BID_FACTOR * MAX_BOT_ITERATIONS} bid playouts"
+                )
             bot_specs[int(key)] = spec.strip().lower()
         bot_root = secrets.randbits(64) if seed is None else _derive("cardkit-web-bots", seed)
         tokens: dict[str, str] = {}
