@@ -23,13 +23,13 @@ from cardkit.bots.limit import Limit
 from cardkit.bots.per_game import PerGameBot
 from cardkit.bots.pimc import PIMCBot
 from cardkit.bots.rule import RuleBot
-from cardkit.bots.search_spacc_u_mazz import EagerShedderBot
+from cardkit.bots.search_spacc_u_mazz import EagerShedderBot, ShedderSearchBot
 from cardkit.core.seat import SeatState
 from cardkit.errors import ConfigError
 
 __all__ = ["ALGORITHMS", "BeginnerBot", "DEFAULT_LEVEL", "LEVELS", "Level", "Recipe", "level_bot"]
 
-ALGORITHMS: tuple[str, ...] = ("beginner", "rule", "ismcts", "pimc", "eager-shedder")
+ALGORITHMS: tuple[str, ...] = ("beginner", "rule", "ismcts", "pimc", "eager-shedder", "shedder-search")
 """The algorithms a :class:`Recipe` names."""
 
 
@@ -126,7 +126,7 @@ class Recipe:
     or ``eager-shedder`` (:class:`~cardkit.bots.search_spacc_u_mazz.EagerShedderBot`)."""
 
     limit: Limit | None = None
-    """The search budget (``ismcts`` and ``pimc`` only)."""
+    """The search budget (``ismcts``, ``pimc`` and ``shedder-search`` only)."""
 
     mistakes: float = 0.0
     """The share of slips (``beginner`` only)."""
@@ -145,6 +145,10 @@ class Recipe:
             return PerGameBot(plain.make(), {name: recipe.make() for name, recipe in self.games})
         if self.algorithm == "eager-shedder":
             return EagerShedderBot()
+        if self.algorithm == "shedder-search":
+            if self.limit is None:
+                raise ConfigError("a shedder-search recipe needs a limit")
+            return ShedderSearchBot(self.limit)
         if self.algorithm == "pimc":
             if self.limit is None:
                 raise ConfigError("a pimc recipe needs a limit")
@@ -163,6 +167,8 @@ class Recipe:
             return "; ".join([plain, *(f"{name}: {recipe}" for name, recipe in self.games)])
         if self.algorithm == "eager-shedder":
             return "rule strategy that sheds a 2 or a 10 rather than draw"
+        if self.algorithm == "shedder-search":
+            return f"eager shedder checked by whole-hand playouts, {self.limit}"
         if self.algorithm == "pimc":
             return f"PIMC with belief-weighted deals, {self.limit}"
         if self.algorithm == "beginner":
@@ -198,16 +204,17 @@ class Level:
         return f"level:{self.number}"
 
 
-def _search(iterations: int, crazy_eights: int) -> Recipe:
+def _search(iterations: int, crazy_eights: int, spacc: Recipe) -> Recipe:
     # ISMCTS in Wizard and Cutthroat Spades; per game where another recipe measured
-    # stronger (docs/bots.md, *Levels*): PIMC on belief-weighted deals in Crazy Eights, the
-    # eager shedder in Spacc 'u Mazz (no search measured stronger there). Wizard's search
-    # weighs as many belief samples as it runs iterations.
+    # stronger (docs/bots.md, *Levels*): PIMC on belief-weighted deals in Crazy Eights; in
+    # Spacc 'u Mazz the eager shedder (level 3), then the eager shedder checked by
+    # whole-hand playouts (levels 4 and 5). Wizard's search weighs as many belief samples
+    # as it runs iterations.
     return Recipe(
         "ismcts", Limit(iterations=iterations), pool=iterations,
         games=(
             ("crazy-eights", Recipe("pimc", Limit(iterations=crazy_eights))),
-            ("spacc-u-mazz", Recipe("eager-shedder")),
+            ("spacc-u-mazz", spacc),
         ),
     )  # fmt: skip
 
@@ -217,11 +224,11 @@ LEVELS: tuple[Level, ...] = (
           Recipe("beginner", mistakes=0.3)),
     Level(2, "casual", "the rule strategy: sound, predictable, no look-ahead", Recipe("rule")),
     Level(3, "standard", "a search of 1,000 deals or playouts per decision (the default)",
-          _search(1000, 1000)),
+          _search(1000, 1000, Recipe("eager-shedder"))),
     Level(4, "strong", "a search of 2,500 deals or playouts per decision",
-          _search(2500, 2500)),
+          _search(2500, 2500, Recipe("shedder-search", Limit(iterations=400)))),
     Level(5, "expert", "a search of 5,000 deals or playouts per decision",
-          _search(5000, 5000)),
+          _search(5000, 5000, Recipe("shedder-search", Limit(iterations=2000)))),
 )  # fmt: skip
 """The levels, weakest first (``LEVELS[n - 1]`` is ``level:n``)."""
 

@@ -20,11 +20,18 @@ from typing import Any, Sequence
 from cardkit.bots.base import require_turn
 from cardkit.bots.explain import Explanation
 from cardkit.bots.heuristics import spacc_u_mazz
+from cardkit.bots.kernel_search import deal_sampler
+from cardkit.bots.limit import Limit
+from cardkit.bots.reasons import search_reason
 from cardkit.bots.rule import RuleBot
 from cardkit.core.seat import SeatState
-from cardkit.games.spacc_u_mazz.actions import Draw, Play
+from cardkit.errors import ConfigError
+from cardkit.games.spacc_u_mazz.actions import Blind, Draw, Play, Take
+from cardkit.kernels._base import KRng
+from cardkit.kernels.bridge import bridge_for
+from cardkit.kernels.search import flat_totals
 
-__all__ = ["EagerShedderBot", "eager_decide"]
+__all__ = ["EagerShedderBot", "ShedderSearchBot", "candidates", "eager_decide"]
 
 
 def eager_decide(state: Any, seat: int, legal: Sequence[Any]) -> tuple[Any, str]:
@@ -65,3 +72,103 @@ class EagerShedderBot:
 
     def __repr__(self) -> str:
         return "EagerShedderBot()"
+
+
+def candidates(state: Any, seat: int, legal: Sequence[Any], take: bool = True) -> list[Any]:
+    """The actions :class:`ShedderSearchBot` compares, in legal order: the eager
+    shedder's choice, the rule strategy's, per rank the play of every copy the seat may
+    add (and a single card of a 2 or a 10), a draw, the pile, one blind card. A red
+    joker's choice is not searched (the strategy's is kept)."""
+    if state.pending:
+        return [eager_decide(state, seat, legal)[0]]
+    keep: list[Any] = []
+    best_play: dict[int, Any] = {}
+    for a in legal:
+        kind = type(a)
+        if kind is Play:
+            cards = a.hand or a.up
+            rank = cards[0].rank
+            size = len(a.hand) + len(a.up)
+            old = best_play.get(rank)
+            if old is None:
+                best_play[rank] = a
+            else:
+                old_size = len(old.hand) + len(old.up)
+                # the most copies for an ordinary rank, the fewest for a 2 or a 10
+                if (size < old_size) if rank in (2, 10) else (size > old_size):
+                    best_play[rank] = a
+        elif kind is Draw or (kind is Take and take) or (kind is Blind and not any(type(b) is Blind for b in keep)):
+            keep.append(a)
+    wanted = {id(a) for a in (*best_play.values(), *keep)}
+    wanted.add(id(eager_decide(state, seat, legal)[0]))
+    wanted.add(id(spacc_u_mazz.decide(state, seat, legal)[0]))
+    return [a for a in legal if id(a) in wanted]
+
+
+class ShedderSearchBot:
+    """Spacc 'u Mazz: a flat search around the eager shedder. Per decision where the
+    eager shedder has an alternative (:func:`candidates`), ``deals`` determinizations
+    are drawn from what the seat knows (the known cards stay in their hands), every
+    candidate is played in each and the hand played out to its end by the eager
+    shedder (this seat and, with ``opponents="eager"``, the others; with ``"rule"`` the
+    others play the rule strategy), all candidates of one deal on the same random
+    stream. The eager shedder's choice is kept unless another candidate wins more
+    often by more than ``margin``. Other games: the rule strategy."""
+
+    name = "shedder-search"
+
+    def __init__(self, limit: Limit | None = None, opponents: str = "eager", margin: float = 0.1, steps: int = 2000, take: bool = True) -> None:
+        limit = limit if limit is not None else Limit(iterations=400)
+        if not isinstance(limit, Limit) or limit.iterations is None or limit.time_ms is not None:
+            raise ConfigError(f"ShedderSearchBot needs Limit(iterations=N) alone, not {limit!r}")
+        if opponents not in ("eager", "rule"):
+            raise ConfigError(f"opponents must be 'eager' or 'rule', not {opponents!r}")
+        self.limit = limit
+        self.opponents = opponents
+        self.margin = float(margin)
+        self.steps = steps
+        self.take = take
+
+    def values(self, seat_state: SeatState, rng: random.Random) -> list[tuple[Any, float, int]]:
+        """``(action, share of playouts won, playouts)`` per candidate, eager's first."""
+        legal = require_turn(seat_state)
+        state, seat = seat_state.masked, seat_state.seat
+        eager = eager_decide(state, seat, legal)[0]
+        cands = candidates(state, seat, legal, self.take)
+        if len(cands) < 2:
+            return [(eager, 1.0, 0)]
+        bridge = bridge_for(seat_state.rules, seat_state.config)
+        if bridge is None:
+            raise ConfigError("ShedderSearchBot: no Spacc 'u Mazz kernel for this config")
+        krng = KRng(rng.getrandbits(32))
+        sampler = deal_sampler(seat_state, bridge)
+        # who plays the eager shedder in the playouts (a bit per seat)
+        sampler.base.eager_seats = (1 << seat) if self.opponents == "rule" else 0xFF
+        ids = [bridge.action_id(a) for a in cands]
+        assert self.limit.iterations is not None
+        deals = max(1, self.limit.iterations // len(ids))
+        scores = [int(s) for s in seat_state.rules.scores(state)]
+        totals = flat_totals(sampler, krng, ids, deals, seat, 0.0, self.steps, scores, False)
+        rows = [(cands[i], totals[i] / deals, deals) for i in range(len(ids))]
+        rows.sort(key=lambda row: row[0] is not eager)
+        return rows
+
+    def explain(self, seat_state: SeatState, rng: random.Random, top: int = 3) -> tuple[Explanation, ...]:
+        """The chosen action first, then the other candidates by share won."""
+        rows = self.values(seat_state, rng)
+        base = rows[0][1]
+        chosen = max(rows, key=lambda row: row[1])
+        if chosen[1] <= base + self.margin:
+            chosen = rows[0]
+        rest = sorted((r for r in rows if r is not chosen), key=lambda row: -row[1])
+        out = []
+        for a, v, n in [chosen, *rest][: max(1, top)]:
+            out.append(Explanation(a, v, search_reason(seat_state, a, v, n), n))
+        return tuple(out)
+
+    def choose(self, seat_state: SeatState, rng: random.Random) -> Any:
+        """The searched action (see the class docs)."""
+        return self.explain(seat_state, rng, 1)[0].action
+
+    def __repr__(self) -> str:
+        return f"ShedderSearchBot(limit={self.limit}, opponents={self.opponents!r}, margin={self.margin})"
