@@ -30,6 +30,7 @@ from cardkit.games.spacc_u_mazz.actions import Blind, Draw, Play, Take
 from cardkit.kernels._base import KRng
 from cardkit.kernels.bridge import bridge_for
 from cardkit.kernels.search import flat_totals
+from cardkit.kernels.spacc_u_mazz import SpaccUMazzKernel
 
 __all__ = ["EagerShedderBot", "ShedderSearchBot", "candidates", "eager_decide"]
 
@@ -132,6 +133,8 @@ class ShedderSearchBot:
     def values(self, seat_state: SeatState, rng: random.Random) -> list[tuple[Any, float, int]]:
         """``(action, share of playouts won, playouts)`` per candidate, eager's first."""
         legal = require_turn(seat_state)
+        if seat_state.rules.name != "spacc-u-mazz":
+            raise ConfigError(f"ShedderSearchBot.values: Spacc 'u Mazz only, not {seat_state.rules.name}")
         state, seat = seat_state.masked, seat_state.seat
         eager = eager_decide(state, seat, legal)[0]
         cands = candidates(state, seat, legal, self.take)
@@ -143,7 +146,9 @@ class ShedderSearchBot:
         krng = KRng(rng.getrandbits(32))
         sampler = deal_sampler(seat_state, bridge)
         # who plays the eager shedder in the playouts (a bit per seat)
-        sampler.base.eager_seats = (1 << seat) if self.opponents == "rule" else 0xFF
+        base = sampler.base
+        assert isinstance(base, SpaccUMazzKernel)
+        base.eager_seats = (1 << seat) if self.opponents == "rule" else 0xFF
         ids = [bridge.action_id(a) for a in cands]
         assert self.limit.iterations is not None
         deals = max(1, self.limit.iterations // len(ids))
@@ -155,6 +160,8 @@ class ShedderSearchBot:
 
     def explain(self, seat_state: SeatState, rng: random.Random, top: int = 3) -> tuple[Explanation, ...]:
         """The chosen action first, then the other candidates by share won."""
+        if seat_state.rules.name != "spacc-u-mazz":
+            return RuleBot().explain(seat_state, rng)
         rows = self.values(seat_state, rng)
         base = rows[0][1]
         chosen = max(rows, key=lambda row: row[1])
