@@ -15,7 +15,7 @@ from cardkit.bots.limit import Limit
 from cardkit.bots.per_game import PerGameBot
 from cardkit.bots.pimc import PIMCBot
 from cardkit.bots.search_crazy_eights import Chose, Moment, Named, crazy_eights_fit, kernel_pool, moments, weight
-from cardkit.bots.search_spacc_u_mazz import EagerShedderBot, ShedderSearchBot, candidates, eager_decide
+from cardkit.bots.search_spacc_u_mazz import EagerShedderBot, ShedderSearchBot, candidates, eager_decide, spacc_constraints
 from cardkit.bots.kernel_search import deal_sampler
 from cardkit.core.seat import SeatState
 from cardkit.errors import ConfigError
@@ -234,3 +234,60 @@ def test_shedder_search_settings_are_checked() -> None:
     game = next(positions("crazy-eights", 2, 1))
     ss = game.seat_state(game.to_act)  # type: ignore[arg-type]
     assert ShedderSearchBot().choose(ss, random.Random(0)) == RuleBot().choose(ss, random.Random(0))
+
+
+def test_spacc_beliefs_hold_in_the_true_state_of_strategy_players() -> None:
+    """RuleBots and eager shedders at every seat: every constraint the beliefs make holds
+    in the true state (at most ``size - at_least`` forbidden cards in a private hand), and
+    the constrained sampler's deals meet them where uniform deals often do not."""
+    bots = [RuleBot(), EagerShedderBot(), RuleBot()]
+    checked = 0
+    for seed in range(3):
+        game = cardkit.new_game("spacc-u-mazz", players=3, seed=seed)
+        while not game.is_over:
+            seat = game.to_act
+            assert seat is not None
+            ss = game.seat_state(seat)
+            hands = {z.owner: z.cards for z in game.rules.zones(game.state) if z.name == "hand"}
+            for c in spacc_constraints(ss):
+                assert c.owner != seat
+                held = hands[c.owner]
+                assert sum(card in c.forbidden for card in held) <= len(held) - c.at_least
+                checked += 1
+            game = game.play(bots[seat].choose(ss, random.Random(0)), seat)
+    assert checked > 1000
+
+
+def test_the_constrained_sampler_meets_the_beliefs() -> None:
+    game = cardkit.new_game("spacc-u-mazz", players=3, seed=11)
+    for _ in range(90):
+        seat = game.to_act
+        assert seat is not None
+        game = game.play(RuleBot().choose(game.seat_state(seat), random.Random(0)), seat)
+    ss = game.seat_state(game.to_act)  # type: ignore[arg-type]
+    cons = spacc_constraints(ss)
+    assert len(cons) > 10
+    bridge = bridge_for(game.rules, game.config)
+    assert bridge is not None
+    smp, uniform = deal_sampler(ss, bridge, cons), deal_sampler(ss, bridge)
+
+    def meets(kernel: Any) -> bool:
+        return all(_private_of(kernel, c) <= _size(ss, c) - c.at_least for c in cons)
+
+    met = sum(meets(smp.draw(KRng(i))) for i in range(40))
+    met_uniform = sum(meets(uniform.draw(KRng(i))) for i in range(40))
+    assert met == 40 and met_uniform < 40
+
+
+def _size(ss: SeatState, c: Any) -> int:
+    return next(len(z.cards) for z in ss.rules.zones(ss.masked) if z.name == "hand" and z.owner == c.owner)
+
+
+def _private_of(kernel: Any, c: Any) -> int:
+    # the forbidden cards in the kernel's private hand of c.owner (base-3 codes per rank)
+    ranks = {card.rank for card in c.forbidden}
+    total = 0
+    for r in ranks:
+        h, k = kernel.hand[c.owner * 15 + r], kernel.known[c.owner * 15 + r]
+        total += sum(h // 3**d % 3 for d in range(4)) - sum(k // 3**d % 3 for d in range(4))
+    return total

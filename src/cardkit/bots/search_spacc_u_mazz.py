@@ -14,6 +14,7 @@ legal actions), like the rule bot, and is deterministic.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any, Sequence
 
@@ -24,9 +25,24 @@ from cardkit.bots.kernel_search import deal_sampler
 from cardkit.bots.limit import Limit
 from cardkit.bots.reasons import search_reason
 from cardkit.bots.rule import RuleBot
+from cardkit.cards import RANK_CHARS as _RANK_CHARS
+from cardkit.cards import standard_deck
+from cardkit.core.resample import Constraint
 from cardkit.core.seat import SeatState
 from cardkit.errors import ConfigError
 from cardkit.games.spacc_u_mazz.actions import Blind, Draw, Play, Take
+from cardkit.games.spacc_u_mazz.events import (
+    BlindFailed,
+    BlindPlayed,
+    CardDrawn,
+    CardsPlayed,
+    HandDumped,
+    HandStarted,
+    PileBurned,
+    PileTaken,
+    StarterTurned,
+)
+from cardkit.games.spacc_u_mazz.scoring import rank_orders
 from cardkit.kernels._base import KRng
 from cardkit.kernels.bridge import bridge_for
 from cardkit.kernels.search import flat_totals
@@ -75,6 +91,79 @@ class EagerShedderBot:
         return "EagerShedderBot()"
 
 
+_ORDINARY = (3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14)
+_DECK = tuple(standard_deck())
+
+
+def _ref(char: str | None) -> int:
+    return 0 if char is None else _RANK_CHARS.index(char) + 2
+
+
+def spacc_moments(events: Sequence[Any], me: int, order: Sequence[int]) -> list[tuple[int, tuple[int, ...], int]]:
+    """What the other seats' moves say about their private hand cards, if they play the
+    rule strategy or the eager shedder: ``(seat, ranks, later)``, the seat holds at most
+    ``later`` private cards of those ordinary ``ranks`` now (``later``: the cards it drew
+    since, unseen). Two kinds of moments, from the current hand's events (``order``: the
+    rank order of :func:`cardkit.games.spacc_u_mazz.scoring.rank_orders`):
+
+    * a draw by choice (not a penalty): it held no ordinary card playable on the pile;
+    * a play from the hand of an ordinary rank: it held no lower playable ordinary rank,
+      and no copy of the rank played is left (both strategies play every copy); of a 2
+      or a 10: no playable ordinary card.
+
+    Both strategies would have played otherwise, so a deal that breaks one is unlikely
+    against them; other players (who may draw on purpose) only flatten the weights."""
+    start = 0
+    for i in range(len(events) - 1, -1, -1):
+        if type(events[i]) is HandStarted:
+            start = i
+            break
+    ref = 0
+    drawn: dict[int, int] = {}
+    found: list[tuple[int, tuple[int, ...], int]] = []
+    for event in events[start:]:
+        kind = type(event)
+        if kind is StarterTurned:
+            ref = 0 if event.card.rank == 2 else event.card.rank
+        elif kind is CardsPlayed:
+            if event.seat != me and event.hand:
+                rank = event.hand[0].rank
+                playable = tuple(q for q in _ORDINARY if ref == 0 or order[q] >= order[ref])
+                if rank in (2, 10):
+                    ranks = playable
+                else:
+                    ranks = tuple(q for q in playable if order[q] < order[rank]) + (rank,)
+                found.append((event.seat, ranks, drawn.get(event.seat, 0)))
+            ref = _ref(event.reference)
+        elif kind is BlindPlayed or kind is HandDumped:
+            ref = _ref(event.reference)
+        elif kind is PileBurned or kind is PileTaken or kind is BlindFailed:
+            ref = 0
+        elif kind is CardDrawn:
+            before = drawn.get(event.seat, 0)
+            if event.seat != me and not event.penalty:
+                found.append((event.seat, tuple(q for q in _ORDINARY if ref == 0 or order[q] >= order[ref]), before))
+            drawn[event.seat] = before + 1
+    return [(seat, ranks, drawn.get(seat, 0) - before) for seat, ranks, before in found]
+
+
+def spacc_constraints(seat_state: SeatState) -> list[Constraint]:
+    """The :func:`spacc_moments` beliefs as resampling constraints: at most ``later``
+    cards of those ranks in the seat's private hand (``Constraint("hand", seat,
+    cards of those ranks, size - later)``), for a deal sampler
+    (:func:`cardkit.bots.kernel_search.deal_sampler`'s ``extra``)."""
+    order = rank_orders(seat_state.config.rank_order)
+    zones = {(z.name, z.owner): len(z.cards) for z in seat_state.rules.zones(seat_state.masked)}
+    out: list[Constraint] = []
+    for seat, ranks, later in spacc_moments(seat_state.events, seat_state.seat, order):
+        size = zones.get(("hand", seat), 0)
+        if size - later > 0:
+            wanted = set(ranks)
+            cards = frozenset(c for c in _DECK if c.rank in wanted)
+            out.append(Constraint("hand", seat, cards, size - later))
+    return out
+
+
 def candidates(state: Any, seat: int, legal: Sequence[Any], take: bool = True) -> list[Any]:
     """The actions :class:`ShedderSearchBot` compares, in legal order: the eager
     shedder's choice, the rule strategy's, per rank the play of every copy the seat may
@@ -118,7 +207,7 @@ class ShedderSearchBot:
 
     name = "shedder-search"
 
-    def __init__(self, limit: Limit | None = None, opponents: str = "eager", margin: float = 0.1, steps: int = 2000, take: bool = True) -> None:
+    def __init__(self, limit: Limit | None = None, opponents: str = "eager", margin: float | None = None, steps: int = 2000, take: bool = True, beliefs: str = "policy") -> None:
         limit = limit if limit is not None else Limit(iterations=400)
         if not isinstance(limit, Limit) or limit.iterations is None or limit.time_ms is not None:
             raise ConfigError(f"ShedderSearchBot needs Limit(iterations=N) alone, not {limit!r}")
@@ -126,9 +215,16 @@ class ShedderSearchBot:
             raise ConfigError(f"opponents must be 'eager' or 'rule', not {opponents!r}")
         self.limit = limit
         self.opponents = opponents
+        if margin is None:  # the noise of a difference of shares shrinks as 1/sqrt(playouts)
+            margin = 2.0 / math.sqrt(limit.iterations)
+        if isinstance(margin, bool) or not isinstance(margin, (int, float)) or not 0.0 <= margin <= 1.0:
+            raise ConfigError(f"margin must be in [0, 1], not {margin!r}")
         self.margin = float(margin)
         self.steps = steps
         self.take = take
+        if beliefs not in ("uniform", "policy"):
+            raise ConfigError(f"beliefs must be 'uniform' or 'policy', not {beliefs!r}")
+        self.beliefs = beliefs
 
     def values(self, seat_state: SeatState, rng: random.Random) -> list[tuple[Any, float, int]]:
         """``(action, share of playouts won, playouts)`` per candidate, eager's first."""
@@ -144,11 +240,13 @@ class ShedderSearchBot:
         if bridge is None:
             raise ConfigError("ShedderSearchBot: no Spacc 'u Mazz kernel for this config")
         krng = KRng(rng.getrandbits(32))
-        sampler = deal_sampler(seat_state, bridge)
+        sampler: Any = deal_sampler(seat_state, bridge)
         # who plays the eager shedder in the playouts (a bit per seat)
         base = sampler.base
         assert isinstance(base, SpaccUMazzKernel)
         base.eager_seats = (1 << seat) if self.opponents == "rule" else 0xFF
+        if self.beliefs == "policy":
+            sampler = deal_sampler(seat_state, bridge, spacc_constraints(seat_state))
         ids = [bridge.action_id(a) for a in cands]
         assert self.limit.iterations is not None
         deals = max(1, self.limit.iterations // len(ids))
