@@ -194,8 +194,9 @@ def test_the_kernels_eager_policy_is_the_eager_shedder() -> None:
     assert checked > 300 and differ > 0
 
 
-def test_shedder_search_is_legal_deterministic_blind_and_explained() -> None:
-    bot = ShedderSearchBot(Limit(iterations=60))
+@pytest.mark.parametrize("beliefs", ["policy", "uniform"])
+def test_shedder_search_is_legal_deterministic_blind_and_explained(beliefs: str) -> None:
+    bot = ShedderSearchBot(Limit(iterations=60), beliefs=beliefs)
     searched = 0
     for game in positions("spacc-u-mazz", 33, 6):
         seat = game.to_act
@@ -230,6 +231,12 @@ def test_shedder_search_settings_are_checked() -> None:
             ShedderSearchBot(bad)
     with pytest.raises(ConfigError):
         ShedderSearchBot(Limit(iterations=5), opponents="psychic")
+    with pytest.raises(ConfigError):
+        ShedderSearchBot(Limit(iterations=5), margin=-0.1)
+    with pytest.raises(ConfigError):
+        ShedderSearchBot(Limit(iterations=5), beliefs="psychic")
+    assert ShedderSearchBot(Limit(iterations=400)).margin == pytest.approx(0.1)
+    assert ShedderSearchBot(Limit(iterations=1600)).margin == pytest.approx(0.05)
     # other games: the rule strategy
     game = next(positions("crazy-eights", 2, 1))
     ss = game.seat_state(game.to_act)  # type: ignore[arg-type]

@@ -228,7 +228,7 @@ LEVELS: tuple[Level, ...] = (
     Level(4, "strong", "a search of 2,500 deals or playouts per decision",
           _search(2500, 2500, Recipe("shedder-search", Limit(iterations=400)))),
     Level(5, "expert", "a search of 5,000 deals or playouts per decision",
-          _search(5000, 5000, Recipe("shedder-search", Limit(iterations=1600)))),
+          _search(5000, 5000, Recipe("shedder-search", Limit(iterations=1000)))),
 )  # fmt: skip
 """The levels, weakest first (``LEVELS[n - 1]`` is ``level:n``)."""
 
