@@ -225,6 +225,20 @@ def test_shedder_search_is_legal_deterministic_blind_and_explained(beliefs: str)
     assert secrets_reachable([ShedderSearchBot(Limit(iterations=20))], next(positions("spacc-u-mazz", 34, 1))) == []
 
 
+@pytest.mark.parametrize("beliefs", ["policy", "uniform"])
+def test_shedder_search_playouts_play_the_eager_shedder(beliefs: str) -> None:
+    """Every determinization the search plays out has the eager shedder at every seat
+    (``opponents="rule"``: at its own seat only), with or without the beliefs."""
+    game = next(positions("spacc-u-mazz", 33, 1))
+    seat = game.to_act
+    assert seat is not None
+    ss = game.seat_state(seat)
+    bridge = bridge_for(game.rules, game.config)
+    for opponents, mask in (("eager", 0xFF), ("rule", 1 << seat)):
+        sampler = ShedderSearchBot(Limit(iterations=40), opponents=opponents, beliefs=beliefs).sampler(ss, bridge)
+        assert all(sampler.draw(KRng(i)).eager_seats == mask for i in range(5))  # type: ignore[attr-defined]
+
+
 def test_shedder_search_settings_are_checked() -> None:
     for bad in (Limit(time_ms=5), Limit(iterations=5, time_ms=5)):
         with pytest.raises(ConfigError):

@@ -45,7 +45,7 @@ from cardkit.games.spacc_u_mazz.events import (
 from cardkit.games.spacc_u_mazz.scoring import rank_orders
 from cardkit.kernels._base import KRng
 from cardkit.kernels.bridge import bridge_for
-from cardkit.kernels.search import flat_totals
+from cardkit.kernels.search import DealSampler, flat_totals
 from cardkit.kernels.spacc_u_mazz import SpaccUMazzKernel
 
 __all__ = ["EagerShedderBot", "ShedderSearchBot", "candidates", "eager_decide"]
@@ -240,13 +240,7 @@ class ShedderSearchBot:
         if bridge is None:
             raise ConfigError("ShedderSearchBot: no Spacc 'u Mazz kernel for this config")
         krng = KRng(rng.getrandbits(32))
-        sampler: Any = deal_sampler(seat_state, bridge)
-        # who plays the eager shedder in the playouts (a bit per seat)
-        base = sampler.base
-        assert isinstance(base, SpaccUMazzKernel)
-        base.eager_seats = (1 << seat) if self.opponents == "rule" else 0xFF
-        if self.beliefs == "policy":
-            sampler = deal_sampler(seat_state, bridge, spacc_constraints(seat_state))
+        sampler = self.sampler(seat_state, bridge)
         ids = [bridge.action_id(a) for a in cands]
         assert self.limit.iterations is not None
         deals = max(1, self.limit.iterations // len(ids))
@@ -255,6 +249,16 @@ class ShedderSearchBot:
         rows = [(cands[i], totals[i] / deals, deals) for i in range(len(ids))]
         rows.sort(key=lambda row: row[0] is not eager)
         return rows
+
+    def sampler(self, seat_state: SeatState, bridge: Any) -> DealSampler:
+        """The determinizations' sampler (its kernels' ``eager_seats`` set: who plays the
+        eager shedder in the playouts, a bit per seat)."""
+        extra = spacc_constraints(seat_state) if self.beliefs == "policy" else []
+        sampler = deal_sampler(seat_state, bridge, extra)
+        base = sampler.base
+        assert isinstance(base, SpaccUMazzKernel)
+        base.eager_seats = (1 << seat_state.seat) if self.opponents == "rule" else 0xFF
+        return sampler
 
     def explain(self, seat_state: SeatState, rng: random.Random, top: int = 3) -> tuple[Explanation, ...]:
         """The chosen action first, then the other candidates by share won."""
