@@ -270,9 +270,14 @@ class ShedderSearchBot:
         if chosen[1] <= base + self.margin:
             chosen = rows[0]
         rest = sorted((r for r in rows if r is not chosen), key=lambda row: -row[1])
+        eager, why = eager_decide(seat_state.masked, seat_state.seat, seat_state.legal_actions)
         out = []
         for a, v, n in [chosen, *rest][: max(1, top)]:
-            out.append(Explanation(a, v, search_reason(seat_state, a, v, n), n))
+            reason = search_reason(seat_state, a, v, n)
+            if a == eager and not reason.startswith(why):
+                # the eager shedder's own reason, where it is not the rule strategy's
+                reason = f"{why}; wins about {round(100 * v)}% in {n} deals searched" if n else why
+            out.append(Explanation(a, v, reason, n))
         return tuple(out)
 
     def choose(self, seat_state: SeatState, rng: random.Random) -> Any:
