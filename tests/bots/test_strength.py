@@ -119,3 +119,19 @@ def test_spacc_default_level_beats_rule_bots() -> None:
                        options=SHORT["spacc-u-mazz"], workers=WORKERS, design="rotations")  # fmt: skip
     bot = report.bots[0]
     assert bot.share >= 0.40 and bot.low > CHANCE, report.table()
+
+
+@pytest.mark.slow
+@long_only
+def test_spacc_level_4_beats_level_3() -> None:
+    """docs/bots.md, *Crazy Eights and Spacc 'u Mazz, round 3*: the ladder's rung 3 -> 4 in
+    Spacc 'u Mazz (level 4, the eager shedder checked by 400 whole-hand playouts, against
+    level 3, the eager shedder, with a RuleBot third), held-out seed 9202: the SPRT
+    accepted after 360 games, 0.573 [0.519, 0.624] of the games between the two."""
+    from cardkit.bots.arena import run_sprt
+    from cardkit.bots.sprt import ACCEPT_H1, Sprt
+
+    report = run_sprt("spacc-u-mazz", 3, ["level:4", "level:3", "rule"], 600, seed=9202,
+                      options=SHORT["spacc-u-mazz"], workers=WORKERS,
+                      test=Sprt(p0=0.5, p1=0.55, alpha=0.05, beta=0.05))  # fmt: skip
+    assert report.state.decision == ACCEPT_H1, report.table()

@@ -26,11 +26,11 @@ the same draws and the same decision (tests/bots/test_ismcts_kernel.py).
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from cardkit.bots import search_crazy_eights
 from cardkit.bots.beliefs import BELIEF_EPSILON, BELIEF_POOL, FITS, belief_pool, hand_events
-from cardkit.core.resample import MAX_TRIES, deal_plan
+from cardkit.core.resample import MAX_TRIES, Constraint, deal_plan
 from cardkit.core.seat import SeatState
 from cardkit.kernels._base import KRng
 from cardkit.kernels.bridge import KernelBridge
@@ -51,11 +51,13 @@ KERNEL_POOLS: dict[str, KernelPool] = {
 (:mod:`cardkit.bots.search_crazy_eights` for Crazy Eights)."""
 
 
-def deal_sampler(seat_state: SeatState, bridge: KernelBridge) -> DealSampler:
+def deal_sampler(seat_state: SeatState, bridge: KernelBridge, extra: Sequence[Constraint] = ()) -> DealSampler:
     """The uniform determinization sampler of ``seat_state`` in kernel ints (see the
-    module docs); it draws exactly the slots and zones the generic resampler deals."""
+    module docs); it draws exactly the slots and zones the generic resampler deals
+    (``extra``: constraints a bot adds to the game's, such as a model of the other
+    players' strategy; a deal that cannot meet them all is dealt without them)."""
     rules = seat_state.rules
-    plan = deal_plan(rules, seat_state.masked, seat_state.seat, seat_state.constraints)
+    plan = deal_plan(rules, seat_state.masked, seat_state.seat, (*seat_state.constraints, *extra))
     base = bridge.kernel(seat_state.masked)
     pool = bridge.card_ints(plan.pool)
     codes: list[int] = []

@@ -24,7 +24,7 @@ from cardkit.bots.per_game import PerGameBot
 from cardkit.bots.pimc import PIMCBot
 from cardkit.bots.rule import RuleBot
 from cardkit.bots.search_cutthroat_spades import MCBidBot
-from cardkit.bots.search_spacc_u_mazz import EagerShedderBot
+from cardkit.bots.search_spacc_u_mazz import EagerShedderBot, ShedderSearchBot
 from cardkit.bots.search_wizard import BidSearchBot
 from cardkit.core.seat import SeatState
 from cardkit.errors import ConfigError
@@ -32,7 +32,7 @@ from cardkit.errors import ConfigError
 __all__ = ["ALGORITHMS", "BeginnerBot", "DEFAULT_LEVEL", "LEVELS", "Level", "Recipe", "level_bot"]
 
 ALGORITHMS: tuple[str, ...] = (
-    "beginner", "rule", "ismcts", "pimc", "eager-shedder", "bid-search", "mc-bid",
+    "beginner", "rule", "ismcts", "pimc", "eager-shedder", "shedder-search", "bid-search", "mc-bid",
 )
 """The algorithms a :class:`Recipe` names."""
 
@@ -127,14 +127,16 @@ class Recipe:
 
     algorithm: str = attrs.field(validator=attrs.validators.in_(ALGORITHMS))
     """``beginner``, ``rule``, ``ismcts``, ``pimc`` (:class:`~cardkit.bots.pimc.PIMCBot`),
-    ``eager-shedder`` (:class:`~cardkit.bots.search_spacc_u_mazz.EagerShedderBot`) or
-    ``bid-search`` (:class:`~cardkit.bots.search_wizard.BidSearchBot`: Monte-Carlo bidding
-    and ISMCTS card play) or ``mc-bid``
-    (:class:`~cardkit.bots.search_cutthroat_spades.MCBidBot`: Monte-Carlo bidding, ISMCTS
-    card play)."""
+    ``eager-shedder`` (:class:`~cardkit.bots.search_spacc_u_mazz.EagerShedderBot`),
+    ``shedder-search`` (:class:`~cardkit.bots.search_spacc_u_mazz.ShedderSearchBot`: the eager
+    shedder checked by whole-hand playouts), ``bid-search``
+    (:class:`~cardkit.bots.search_wizard.BidSearchBot`: Monte-Carlo bidding and ISMCTS card
+    play) or ``mc-bid`` (:class:`~cardkit.bots.search_cutthroat_spades.MCBidBot`: Monte-Carlo
+    bidding, ISMCTS card play)."""
 
     limit: Limit | None = None
-    """The search budget (``ismcts``, ``pimc`` and ``mc-bid``'s card play only)."""
+    """The search budget (``ismcts``, ``pimc``, ``shedder-search``, ``bid-search``, and
+    ``mc-bid``'s card play)."""
 
     mistakes: float = 0.0
     """The share of slips (``beginner`` only)."""
@@ -164,6 +166,10 @@ class Recipe:
             if self.limit is None:
                 raise ConfigError("a bid-search recipe needs a limit")
             return BidSearchBot(self.limit, pool=self.pool, solve_at=self.solve_at)
+        if self.algorithm == "shedder-search":
+            if self.limit is None:
+                raise ConfigError("a shedder-search recipe needs a limit")
+            return ShedderSearchBot(self.limit)
         if self.algorithm == "pimc":
             if self.limit is None:
                 raise ConfigError("a pimc recipe needs a limit")
@@ -189,6 +195,8 @@ class Recipe:
         solved = f", exact last {self.solve_at} tricks" if self.solve_at else ""
         if self.algorithm == "bid-search":
             return f"Monte-Carlo bidding and ISMCTS play, {self.limit}, belief pool {self.pool}{solved}"
+        if self.algorithm == "shedder-search":
+            return f"eager shedder checked by whole-hand playouts, {self.limit}"
         if self.algorithm == "pimc":
             return f"PIMC with belief-weighted deals, {self.limit}"
         if self.algorithm == "mc-bid":
@@ -227,19 +235,19 @@ class Level:
         return f"level:{self.number}"
 
 
-def _search(iterations: int, crazy_eights: int, spades: int, wizard: Recipe) -> Recipe:
+def _search(iterations: int, crazy_eights: int, spades: int, wizard: Recipe, spacc: Recipe) -> Recipe:
     # Each game its own recipe, chosen by measurement (docs/bots.md, *Levels*): ISMCTS in
     # Cutthroat Spades with ``spades`` iterations (a budget ladder: 300 already beats the
     # rule bots, and each level above searches three to four times as much; Monte-Carlo
     # bidding did not measure stronger), PIMC on belief-weighted deals in Crazy Eights,
-    # the eager shedder in Spacc 'u Mazz, Wizard its own recipe. Any other game: ISMCTS
-    # weighing as many belief samples as it runs iterations.
+    # Wizard's and Spacc 'u Mazz's own recipes. Any other game: ISMCTS weighing as many
+    # belief samples as it runs iterations.
     return Recipe(
         "ismcts", Limit(iterations=iterations), pool=iterations,
         games=(
             ("cutthroat-spades", Recipe("ismcts", Limit(iterations=spades))),
             ("crazy-eights", Recipe("pimc", Limit(iterations=crazy_eights))),
-            ("spacc-u-mazz", Recipe("eager-shedder")),
+            ("spacc-u-mazz", spacc),
             ("wizard", wizard),
         ),
     )  # fmt: skip
@@ -259,12 +267,12 @@ LEVELS: tuple[Level, ...] = (
     Level(1, "beginner", "the rule strategy, but 30% of its moves slip to a near alternative",
           Recipe("beginner", mistakes=0.3)),
     Level(2, "casual", "the rule strategy: sound, predictable, no look-ahead", Recipe("rule")),
-    Level(3, "standard", "a search of 1,000 deals or playouts per decision (the default)",
-          _search(1000, 1000, 300, _WIZARD_3)),
-    Level(4, "strong", "a search of 2,500 deals or playouts per decision",
-          _search(2500, 2500, 1200, _WIZARD_4)),
-    Level(5, "expert", "a search of 5,000 deals or playouts per decision",
-          _search(5000, 5000, 4000, _WIZARD_5)),
+    Level(3, "standard", "searches every decision, about as long as one OpenSpiel IS-MCTS decision (the default)",
+          _search(1000, 1000, 300, _WIZARD_3, Recipe("eager-shedder"))),
+    Level(4, "strong", "a longer search; Monte-Carlo bidding in Wizard, playouts checking the shedder in Spacc 'u Mazz",
+          _search(2500, 2500, 1200, _WIZARD_4, Recipe("shedder-search", Limit(iterations=400)))),
+    Level(5, "expert", "the longest search this machine plays within ten OpenSpiel IS-MCTS decisions",
+          _search(5000, 5000, 4000, _WIZARD_5, Recipe("shedder-search", Limit(iterations=1000)))),
 )  # fmt: skip
 """The levels, weakest first (``LEVELS[n - 1]`` is ``level:n``)."""
 

@@ -26,6 +26,7 @@ from cardkit.bots.kernel_search import deal_sampler, pool_sampler
 from cardkit.bots.limit import Limit
 from cardkit.bots.playout import EPSILON, HAND_VALUES, HORIZONS, POLICY_EPSILONS
 from cardkit.bots.reasons import search_reason
+from cardkit.bots.rule import RuleBot
 from cardkit.core.seat import SeatState
 from cardkit.errors import ConfigError
 from cardkit.kernels._base import KRng
@@ -42,7 +43,9 @@ class PIMCBot:
     is not supported: a flat search has no natural point to stop early); ``beliefs``:
     ``"policy"`` (the game's weighted belief pool where it has one) or ``"uniform"``;
     ``playout_limit``: most steps of a playout (default: the game's horizon, else 400);
-    ``epsilon``: the playouts' random share (default: the game's, :data:`cardkit.bots.playout.POLICY_EPSILONS`).
+    ``epsilon``: the playouts' random share (default: the game's, :data:`cardkit.bots.playout.POLICY_EPSILONS`);
+    ``margin``: the rule strategy's action is played unless another action's mean payoff
+    beats it by more than this (0: the best mean, ties to the earlier legal action).
     Needs the game's kernel: a game without one is a :class:`ConfigError` at the decision.
     """
 
@@ -54,6 +57,7 @@ class PIMCBot:
         beliefs: str = "policy",
         playout_limit: int | None = None,
         epsilon: float | None = None,
+        margin: float = 0.0,
     ) -> None:
         limit = limit if limit is not None else Limit(iterations=1000)
         if not isinstance(limit, Limit) or limit.iterations is None or limit.time_ms is not None:
@@ -68,6 +72,9 @@ class PIMCBot:
         if epsilon is not None and not 0.0 <= epsilon <= 1.0:
             raise ConfigError(f"epsilon must be in [0, 1], not {epsilon!r}")
         self.epsilon = epsilon
+        if isinstance(margin, bool) or not isinstance(margin, (int, float)) or not 0.0 <= margin <= 1.0:
+            raise ConfigError(f"margin must be in [0, 1], not {margin!r}")
+        self.margin = float(margin)
 
     def values(self, seat_state: SeatState, rng: random.Random) -> list[tuple[Any, float, int]]:
         """``(action, mean payoff, playouts)`` of every legal action, in legal order."""
@@ -103,7 +110,17 @@ class PIMCBot:
         legal = require_turn(seat_state)
         if len(legal) == 1:
             return legal[0]
-        return max(self.values(seat_state, rng), key=lambda row: row[1])[0]
+        return self._pick(seat_state, self.values(seat_state, rng))
+
+    def _pick(self, seat_state: SeatState, rows: list[tuple[Any, float, int]]) -> Any:
+        best = max(rows, key=lambda row: row[1])
+        if self.margin <= 0.0:
+            return best[0]
+        rule = RuleBot().choose(seat_state, random.Random(0))
+        kept = next((row for row in rows if row[0] == rule), None)
+        if kept is not None and best[1] <= kept[1] + self.margin:
+            return rule
+        return best[0]
 
     def explain(self, seat_state: SeatState, rng: random.Random, top: int = 3) -> tuple[Explanation, ...]:
         """The ``top`` actions by mean payoff (the first is what :meth:`choose` plays with
@@ -112,10 +129,14 @@ class PIMCBot:
         if len(legal) == 1:
             return (Explanation(legal[0], 1.0, f"{legal[0]}: the only legal action", 0),)
         rows = sorted(self.values(seat_state, rng), key=lambda row: -row[1])
+        chosen = self._pick(seat_state, rows)
+        rows = [row for row in rows if row[0] == chosen] + [row for row in rows if row[0] != chosen]
         return tuple(
             Explanation(a, v, search_reason(seat_state, a, v, n), n) for a, v, n in rows[: max(1, top)]
         )
 
     def __repr__(self) -> str:
+        if self.margin:
+            return f"PIMCBot(limit={self.limit}, beliefs={self.beliefs!r}, margin={self.margin})"
         return f"PIMCBot(limit={self.limit}, beliefs={self.beliefs!r})"
 

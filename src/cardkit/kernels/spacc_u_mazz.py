@@ -282,6 +282,8 @@ class SpaccUMazzKernel(Kernel):
     totals: list[int]
     hand_points: list[int]
     won: list[int]
+    # search only (never part of the game): seats whose playout policy is the eager shedder
+    eager_seats: int
 
     def __init__(
         self,
@@ -316,6 +318,7 @@ class SpaccUMazzKernel(Kernel):
         self.fixed = fixed[:]
         self.target = target
         self.max_turns = max_turns
+        self.eager_seats = 0
         if fresh:
             self._fresh()
 
@@ -534,6 +537,7 @@ class SpaccUMazzKernel(Kernel):
         k.totals = self.totals[:]
         k.hand_points = self.hand_points[:]
         k.won = self.won[:]
+        k.eager_seats = self.eager_seats
         return k
 
     def snapshot(self) -> list[int]:
@@ -584,6 +588,25 @@ class SpaccUMazzKernel(Kernel):
         lowest face-up one); else all cards of the lowest playable ordinary rank; else draw
         rather than spend a 2 or 10; else a single 2 before a 10; else draw, blind 1, take,
         pass."""
+        return self._strategy(False)
+
+    def eager_action(self) -> int:
+        """``EagerShedderBot`` (``cardkit.bots.search_spacc_u_mazz``): :meth:`rule_action`,
+        but a single 2 (before a 10) is played where the rule strategy would draw to keep it."""
+        return self._strategy(True)
+
+    def policy_action(self, rng: KRng, epsilon: float) -> int:
+        """The base playout policy, with the seats of the bit mask :attr:`eager_seats`
+        playing :meth:`eager_action` in place of :meth:`rule_action` (the same rng draws)."""
+        legal = self.legal()
+        n = len(legal)
+        if n == 1:
+            return legal[0]
+        if rng.random() < epsilon:
+            return legal[rng.below(n)]
+        return self._strategy((self.eager_seats >> self.to_act) & 1 == 1)
+
+    def _strategy(self, eager: bool) -> int:
         seat = self.to_act
         base = seat * SLOTS
         pending = self.pending
@@ -626,7 +649,7 @@ class SpaccUMazzKernel(Kernel):
             uc = up[base + rank]
             if hc == 0 and (uc == 0 or not main_empty):
                 continue
-            if can_draw:
+            if can_draw and not eager:
                 return DRAW
             first = (rank - 2) * PER_RANK
             if main_empty and uc != 0:  # a face-up card alone sorts first
