@@ -32,6 +32,7 @@ import cardkit.store
 from cardkit.api import new_game
 from cardkit.bots import ISMCTSBot, PIMCBot, make_bot
 from cardkit.bots.search_cutthroat_spades import BID_FACTOR, MCBidBot
+from cardkit.bots.search_wizard import BidSearchBot
 from cardkit.core.game import Game
 from cardkit.errors import (
     CardkitError,
@@ -77,6 +78,7 @@ __all__ = [
     "MAX_BODY",
     "MAX_BAD_MESSAGES",
     "MAX_BOT_ITERATIONS",
+    "MAX_BOT_SOLVE_AT",
     "JOIN_TIMEOUT",
     "MAX_SPECTATORS",
     "PreparedUpdate",
@@ -94,6 +96,10 @@ MAX_BAD_MESSAGES = 50
 
 MAX_BOT_ITERATIONS = 5000
 """The most ISMCTS iterations a web match's bot may use per move (a move holds one of the bot threads)."""
+
+MAX_BOT_SOLVE_AT = 2
+"""The most last tricks a web match's ``bid-search`` bot may solve exactly (level 5's; the
+exact solver's cost grows steeply with each trick: three cost seconds a decision)."""
 
 JOIN_TIMEOUT = 10.0
 """Seconds a new socket has to send its join message."""
@@ -269,6 +275,13 @@ class WebHost:
                 raise _BadRequest(
                     f"a Monte-Carlo bidder here searches at most {MAX_BOT_ITERATIONS} iterations and "
                     f"{BID_FACTOR * MAX_BOT_ITERATIONS} bid playouts"
+                )
+            if isinstance(bot, BidSearchBot) and (
+                (bot.limit.iterations or 0) > MAX_BOT_ITERATIONS or bot.solve_at > MAX_BOT_SOLVE_AT
+            ):
+                raise _BadRequest(
+                    f"a Monte-Carlo bidder here searches at most {MAX_BOT_ITERATIONS} iterations and "
+                    f"solves at most the last {MAX_BOT_SOLVE_AT} tricks exactly"
                 )
             bot_specs[int(key)] = spec.strip().lower()
         bot_root = secrets.randbits(64) if seed is None else _derive("cardkit-web-bots", seed)
