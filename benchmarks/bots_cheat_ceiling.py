@@ -24,6 +24,7 @@ import time
 from typing import Any
 
 import cardkit.bots.kernel_search as kernel_search
+from cardkit.bots import pimc, search_cutthroat_spades, search_spacc_u_mazz, search_wizard
 from cardkit.bots.arena import run_arena
 from cardkit.core.game import Game
 from cardkit.kernels.search import Sampler
@@ -45,12 +46,16 @@ def _install() -> None:
         _SEEN[0] = self.state
         return seat_state(self, seat)
 
-    def true_sampler(seat_state: Any, bridge: Any, *rest: Any) -> Sampler:
+    def true_sampler(seat_state: Any, bridge: Any, *rest: Any, **options: Any) -> Sampler:
         return Sampler(bridge.kernel(_SEEN[0]))
 
     Game.seat_state = remembering  # type: ignore[method-assign]
-    kernel_search.deal_sampler = true_sampler  # type: ignore[assignment]
-    kernel_search.pool_sampler = lambda *rest: None  # type: ignore[assignment]
+    # every module that searches on sampled deals imported the samplers by name
+    for module in (kernel_search, pimc, search_spacc_u_mazz, search_wizard, search_cutthroat_spades):
+        if hasattr(module, "deal_sampler"):
+            module.deal_sampler = true_sampler
+        if hasattr(module, "pool_sampler"):
+            module.pool_sampler = lambda *rest: None
 
 
 def main() -> None:
@@ -60,16 +65,21 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=60, help="a multiple of 3")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument(
+        "--bot", default=None,
+        help="the searching bot's spec (default: ismcts:ITERATIONS:0.7::uniform:kernel, the game's own "
+        "opponent model); e.g. level:5 for level 5's own recipe shown every card",
+    )  # fmt: skip
     args = parser.parse_args()
     _install()
     start = time.perf_counter()
-    spec = f"ismcts:{args.iterations}:0.7::uniform:kernel"  # the game's own opponent model
+    spec = args.bot or f"ismcts:{args.iterations}:0.7::uniform:kernel"
     report = run_arena(args.game, 3, [spec, "rule", "rule"], args.games, args.seed, args.workers,
                        SHORT[args.game], design="rotations")  # fmt: skip
     print(report.table())
     bot = report.bots[0]
     print(
-        f"all-seeing ISMCTS-{args.iterations} vs two RuleBots, {args.game} {SHORT[args.game]}: share "
+        f"all-seeing {spec} vs two RuleBots, {args.game} {SHORT[args.game]}: share "
         f"{bot.share:.3f} [{bot.low:.3f}, {bot.high:.3f}] over {report.games} games, seed {args.seed} "
         f"({time.perf_counter() - start:.0f} s)"
     )

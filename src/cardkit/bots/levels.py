@@ -264,8 +264,8 @@ _WIZARD_5 = Recipe("bid-search", Limit(iterations=5000), pool=5000, solve_at=2)
 
 
 LEVELS: tuple[Level, ...] = (
-    Level(1, "beginner", "the rule strategy, but 30% of its moves slip to a near alternative",
-          Recipe("beginner", mistakes=0.3)),
+    Level(1, "beginner", "the rule strategy, but half of its moves slip to a near alternative",
+          Recipe("beginner", mistakes=0.5)),
     Level(2, "casual", "the rule strategy: sound, predictable, no look-ahead", Recipe("rule")),
     Level(3, "standard", "searches every decision, about as long as one OpenSpiel IS-MCTS decision (the default)",
           _search(1000, 1000, 300, _WIZARD_3, Recipe("eager-shedder"))),
