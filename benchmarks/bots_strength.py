@@ -21,7 +21,8 @@ target of the issue next to its figure, with ``MET`` or ``NOT MET``:
 
 Not measured here (their own scripts): the cost targets (``benchmarks/bots_speed.py``
 times decisions next to OpenSpiel's C++ IS-MCTS) and an all-seeing search at level 5's
-budget (no all-seeing bot is in the library).
+budget (``benchmarks/bots_cheat_ceiling.py``: any bot, e.g. ``--bot level:5``, shown every
+card; not a library bot).
 
 The games are the short ones of the strength table in ``docs/bots.md``: Wizard
 ``rounds=5``; Cutthroat Spades ``max_hands=3, wins_needed=1``; a single Crazy Eights hand
@@ -218,7 +219,7 @@ def main() -> None:
                 g, n, args.ladder_games, args.seed, args.workers, overrides)))  # fmt: skip
     runs.append(("wizard-bids", "wizard", lambda: wizard_bids(args.bid_games, args.seed, args.workers, overrides)))
     print("not measured here: the cost targets (benchmarks/bots_speed.py); an all-seeing search at level 5's "
-          "budget in Spacc 'u Mazz (no all-seeing bot in the library)\n")  # fmt: skip
+          "budget (benchmarks/bots_cheat_ceiling.py --game spacc-u-mazz --bot level:5)\n")  # fmt: skip
     for table, game, run in runs:
         if not wanted(table, game):
             continue
