@@ -55,7 +55,8 @@ def deal_sampler(seat_state: SeatState, bridge: KernelBridge, extra: Sequence[Co
     """The uniform determinization sampler of ``seat_state`` in kernel ints (see the
     module docs); it draws exactly the slots and zones the generic resampler deals
     (``extra``: constraints a bot adds to the game's, such as a model of the other
-    players' strategy; a deal that cannot meet them all is dealt without them)."""
+    players' strategy; a deal that cannot meet them all is dealt under the game's own
+    constraints alone)."""
     rules = seat_state.rules
     plan = deal_plan(rules, seat_state.masked, seat_state.seat, (*seat_state.constraints, *extra))
     base = bridge.kernel(seat_state.masked)
@@ -70,15 +71,28 @@ def deal_sampler(seat_state: SeatState, bridge: KernelBridge, extra: Sequence[Co
         owners.append(owner)
         sizes.append(len(zone.cards))
     local = {zone_index: n for n, zone_index in enumerate(plan.hidden)}
-    # Only membership matters (a flag table), but a sorted list keeps set order out of it.
-    banned = [(local[i], sorted(bridge.card_ints(list(cards)))) for i, cards in plan.slots]
-    width = 1 + max([*pool, *(card for _, ints in banned for card in ints)], default=0)
-    forbidden = [0] * (width * len(banned))
-    for s, (_, ints) in enumerate(banned):
-        for card in ints:
-            forbidden[s * width + card] = 1
-    slot_zones = [zone for zone, _ in banned]
-    return DealSampler(base, pool, codes, owners, sizes, slot_zones, forbidden, width, MAX_TRIES)
+
+    def banned_of(slots: Sequence[tuple[int, frozenset[Any]]]) -> list[tuple[int, list[int]]]:
+        # Only membership matters (a flag table), but a sorted list keeps set order out of it.
+        return [(local[i], sorted(bridge.card_ints(list(cards)))) for i, cards in slots]
+
+    banned = banned_of(plan.slots)
+    # The game's constraints alone: what the deal keeps when the bot's beliefs cannot all be met.
+    hard = banned_of(deal_plan(rules, seat_state.masked, seat_state.seat, seat_state.constraints).slots) if extra else None
+    every = [card for _, ints in (*banned, *(hard or ())) for card in ints]
+    width = 1 + max([*pool, *every], default=0)
+
+    def flags(slots: list[tuple[int, list[int]]]) -> list[int]:
+        out = [0] * (width * len(slots))
+        for s, (_, ints) in enumerate(slots):
+            for card in ints:
+                out[s * width + card] = 1
+        return out
+
+    return DealSampler(
+        base, pool, codes, owners, sizes, [zone for zone, _ in banned], flags(banned), width, MAX_TRIES,
+        None if hard is None else [zone for zone, _ in hard], None if hard is None else flags(hard),
+    )  # fmt: skip
 
 
 def pool_sampler(

@@ -84,7 +84,11 @@ class DealSampler(Sampler):
     ``forbidden`` (``width`` flags per slot: ``forbidden[s * width + card]`` is 1 when the
     slot may not take ``card``). Each draw shuffles the pool, deals the slots (each takes
     the first card left it allows), fills the zones in order with the rest, and retries
-    with a fresh shuffle up to ``max_tries`` times before dealing the last one unconstrained.
+    with a fresh shuffle up to ``max_tries`` times. With ``hard_zones`` and
+    ``hard_forbidden`` (the slots of the game's own constraints alone, where the slots above
+    add a bot's beliefs), it then tries ``max_tries`` more times with those slots only, so
+    that beliefs no deal can meet never cost the rules' certainties (a Spacc 'u Mazz joker is
+    never in a hand). Then it deals the last shuffle unconstrained.
     """
 
     pool: list[int]
@@ -95,6 +99,9 @@ class DealSampler(Sampler):
     forbidden: list[int]
     width: int
     max_tries: int
+    hard_zones: list[int]
+    hard_forbidden: list[int]
+    has_hard: bool
 
     def __init__(
         self,
@@ -107,6 +114,8 @@ class DealSampler(Sampler):
         forbidden: list[int],
         width: int,
         max_tries: int,
+        hard_zones: list[int] | None = None,
+        hard_forbidden: list[int] | None = None,
     ) -> None:
         super().__init__(base)
         self.pool = pool
@@ -117,6 +126,9 @@ class DealSampler(Sampler):
         self.forbidden = forbidden
         self.width = width
         self.max_tries = max_tries
+        self.hard_zones = hard_zones if hard_zones is not None else []
+        self.hard_forbidden = hard_forbidden if hard_forbidden is not None else []
+        self.has_hard = hard_zones is not None
 
     def deal(self, rng: KRng) -> list[list[int]]:
         """The cards of each concealed zone (in zone order) for one draw."""
@@ -130,10 +142,19 @@ class DealSampler(Sampler):
         for _ in range(self.max_tries):
             order = self.pool[:]
             shuffle(rng, order)
-            fills = self._fill(order, slots)
+            fills = self._fill(order, self.slot_zones, self.forbidden)
             if len(fills) == zones:
                 return fills
-        return self._fill(order, 0)
+        if self.has_hard:
+            # A bot's own beliefs could not all be met: keep the game's constraints (what
+            # the rules make certain, such as where a card can never be), drop the beliefs.
+            for _ in range(self.max_tries):
+                order = self.pool[:]
+                shuffle(rng, order)
+                fills = self._fill(order, self.hard_zones, self.hard_forbidden)
+                if len(fills) == zones:
+                    return fills
+        return self._fill(order, [], self.forbidden)
 
     def _slices(self, order: list[int]) -> list[list[int]]:
         """``order`` cut into the zones, in zone order (a deal without constraints)."""
@@ -144,17 +165,16 @@ class DealSampler(Sampler):
             at += size
         return fills
 
-    def _fill(self, order: list[int], slots: int) -> list[list[int]]:
-        """Deal ``order`` to the first ``slots`` slots, then the zones; ``[]`` if a slot
-        finds no card it allows."""
+    def _fill(self, order: list[int], slot_zones: list[int], forbidden: list[int]) -> list[list[int]]:
+        """Deal ``order`` to the slots (``slot_zones``, ``forbidden`` flags per slot),
+        then the zones; ``[]`` if a slot finds no card it allows."""
         n = len(order)
         width = self.width
         used = [0] * n
         fills: list[list[int]] = []
         for _ in range(len(self.zone_sizes)):
             fills.append([])
-        forbidden = self.forbidden
-        for s in range(slots):
+        for s in range(len(slot_zones)):
             row = s * width
             k = 0
             while k < n and (used[k] != 0 or forbidden[row + order[k]] != 0):
@@ -162,7 +182,7 @@ class DealSampler(Sampler):
             if k == n:
                 return []
             used[k] = 1
-            fills[self.slot_zones[s]].append(order[k])
+            fills[slot_zones[s]].append(order[k])
         k = 0
         for z in range(len(self.zone_sizes)):
             fill = fills[z]
