@@ -11,6 +11,7 @@ import attrs
 import cardkit
 from cardkit.core.game import Game
 from cardkit.core.rules import Zone
+from cardkit.core.seat import SeatState
 
 SHORT: dict[str, dict[str, Any]] = {
     "wizard": {"rounds": 5},
@@ -53,6 +54,13 @@ def permuted(rules: Any, state: Any, seat: int, rng: random.Random) -> Any:
         new[i] = attrs.evolve(zones[i], cards=tuple(pool[at : at + size]))
         at += size
     return rules.with_zones(state, tuple(new))
+
+
+def twin_seat_state(game: Game, seat: int, rng: random.Random) -> SeatState:
+    """``seat``'s seat state in a :func:`permuted` state of ``game``: one it cannot tell
+    from its own (the no-peek tests compare a bot's answers on the two)."""
+    other = permuted(game.rules, game.state, seat, rng)
+    return SeatState.of(game.rules, game.config, other, seat, game.events_for(seat))
 
 
 def arrangement(rules: Any, state: Any, seat: int) -> tuple[Any, ...]:

@@ -23,7 +23,7 @@ from cardkit.kernels.bridge import KernelBridge, bridge_for
 from cardkit.kernels.search import DealSampler
 from cardkit.testing.reach import secrets_reachable
 
-from bots_helpers import GAMES, SHORT, permuted, positions
+from bots_helpers import GAMES, SHORT, positions, twin_seat_state
 
 
 def _bridge(name: str) -> KernelBridge | None:
@@ -36,11 +36,6 @@ KERNEL_GAMES = tuple(name for name in GAMES if _bridge(name) is not None)
 
 needs_kernel = pytest.mark.parametrize("name", KERNEL_GAMES)
 
-
-def _twin(game: cardkit.Game, seat: int, rng: random.Random) -> SeatState:
-    """A seat state of ``seat`` in a state it cannot tell from the true one."""
-    other = permuted(game.rules, game.state, seat, rng)
-    return SeatState.of(game.rules, game.config, other, seat, game.events_for(seat))
 
 
 def test_engine_setting() -> None:
@@ -98,7 +93,7 @@ def test_no_peek_on_the_kernel_path(name: str) -> None:
             seat = game.to_act
             assert seat is not None
             mine = game.seat_state(seat)
-            twin = _twin(game, seat, random.Random(seed))
+            twin = twin_seat_state(game, seat, random.Random(seed))
             assert twin.masked == mine.masked
             bridge = bridge_for(game.rules, game.config)
             assert bridge is not None

@@ -26,10 +26,9 @@ from cardkit.bots.arena import run_arena
 from cardkit.bots.per_game import PerGameBot
 from cardkit.bots.pimc import PIMCBot
 from cardkit.bots.search_spacc_u_mazz import EagerShedderBot
-from cardkit.core.seat import SeatState
 from cardkit.errors import ConfigError
 
-from bots_helpers import GAMES, SHORT, permuted, positions
+from bots_helpers import GAMES, SHORT, positions, twin_seat_state
 
 SMALL = Limit(iterations=40)
 """Levels 3-5 differ only in their budget: the tests search this much (their budgets are
@@ -47,10 +46,6 @@ def _small(number: int) -> Any:
         recipe = attrs.evolve(recipe, limit=SMALL, games=games)
     return recipe.make()
 
-
-def _twin(game: cardkit.Game, seat: int, rng: random.Random) -> SeatState:
-    other = permuted(game.rules, game.state, seat, rng)
-    return SeatState.of(game.rules, game.config, other, seat, game.events_for(seat))
 
 
 def test_the_levels_table() -> None:
@@ -195,7 +190,7 @@ def test_no_peek_for_every_level(name: str) -> None:
         seat = game.to_act
         assert seat is not None
         mine = game.seat_state(seat)
-        twin = _twin(game, seat, random.Random(checked))
+        twin = twin_seat_state(game, seat, random.Random(checked))
         assert twin.masked == mine.masked
         for number in range(1, 6):
             bot = _small(number)

@@ -24,7 +24,7 @@ from cardkit.kernels._base import KRng
 from cardkit.kernels.bridge import bridge_for
 from cardkit.testing.reach import secrets_reachable
 
-from bots_helpers import permuted, positions
+from bots_helpers import positions, twin_seat_state
 
 
 def _rule_game(seed: int) -> cardkit.Game:
@@ -122,8 +122,7 @@ def test_no_peek_for_pimc_and_the_eager_shedder(name: str) -> None:
         seat = game.to_act
         assert seat is not None
         mine = game.seat_state(seat)
-        other = permuted(game.rules, game.state, seat, random.Random(checked))
-        twin = SeatState.of(game.rules, game.config, other, seat, game.events_for(seat))
+        twin = twin_seat_state(game, seat, random.Random(checked))
         assert twin.masked == mine.masked
         for beliefs in ("uniform", "policy"):
             bot = PIMCBot(Limit(iterations=30), beliefs=beliefs)
@@ -218,7 +217,7 @@ def test_shedder_search_is_legal_deterministic_blind_and_explained(beliefs: str)
             best = max(values, key=lambda row: row[1])
             played = bot.choose(ss, random.Random(2))
             assert played == (best[0] if best[1] > values[0][1] + bot.margin else eager)
-        twin = SeatState.of(game.rules, game.config, permuted(game.rules, game.state, seat, random.Random(searched)), seat, game.events_for(seat))
+        twin = twin_seat_state(game, seat, random.Random(searched))
         assert twin.masked == ss.masked
         assert bot.values(ss, random.Random(9)) == bot.values(twin, random.Random(9))
     assert searched >= 2

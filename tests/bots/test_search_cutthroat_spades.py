@@ -20,7 +20,7 @@ from cardkit.errors import ConfigError
 from cardkit.games.cutthroat_spades.actions import Bid, Look, SpecialBid
 from cardkit.testing.reach import secrets_reachable
 
-from bots_helpers import permuted
+from bots_helpers import twin_seat_state
 
 SHORT = {"max_hands": 3, "wins_needed": 1}
 
@@ -69,8 +69,7 @@ def test_no_peek_before_and_after_looking() -> None:
             seat = game.to_act
             assert seat is not None
             mine = game.seat_state(seat)
-            other = permuted(game.rules, game.state, seat, random.Random(checked))
-            twin = SeatState.of(game.rules, game.config, other, seat, game.events_for(seat))
+            twin = twin_seat_state(game, seat, random.Random(checked))
             assert twin.masked == mine.masked
             bot = _small()
             assert bot.bid_values(mine, random.Random(2)) == bot.bid_values(twin, random.Random(2))

@@ -13,11 +13,10 @@ import cardkit
 from cardkit.bots import ISMCTSBot
 from cardkit.bots.limit import Limit
 from cardkit.bots.search_wizard import BidSearchBot
-from cardkit.core.seat import SeatState
 from cardkit.errors import ConfigError
 from cardkit.testing.reach import secrets_reachable
 
-from bots_helpers import permuted
+from bots_helpers import twin_seat_state
 
 
 def _bot(**kw: Any) -> BidSearchBot:
@@ -59,8 +58,7 @@ def test_bid_search_never_peeks() -> None:
         seat = game.to_act
         assert seat is not None
         mine = game.seat_state(seat)
-        other = permuted(game.rules, game.state, seat, random.Random(checked))
-        twin = SeatState.of(game.rules, game.config, other, seat, game.events_for(seat))
+        twin = twin_seat_state(game, seat, random.Random(checked))
         assert twin.masked == mine.masked
         bot = _bot(solve_at=2)
         if bot.bidding(mine):
